@@ -1,0 +1,6 @@
+package dev.fluxext.diag;
+
+public enum Severity {
+    ERROR,
+    WARNING
+}

@@ -1,0 +1,31 @@
+package dev.fluxext.load;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What to load and how: the topology file (or classpath resource), the properties file for {@code ${key}}
+ * ({@code --filter}), whether {@code ${ENV-NAME}} reads the environment ({@code --env-filter}), and
+ * {@code -c key=value} overrides applied on top of the topology config.
+ *
+ * @param file          the path exactly as the user gave it (diagnostics print it as given)
+ * @param resource      true when {@code file} names a classpath resource ({@code --resource})
+ * @param filter        properties file for {@code ${key}} substitution, if any
+ * @param envFilter     substitute {@code ${ENV-NAME}} from {@code environment}
+ * @param environment   the environment to read (normally {@code System.getenv()}; tests pass their own)
+ * @param configOverrides already-parsed {@code -c} values, applied last to the topology config
+ */
+public record LoadOptions(String file, boolean resource, Optional<Path> filter, boolean envFilter,
+                          Map<String, String> environment, Map<String, Object> configOverrides) {
+
+    public LoadOptions {
+        filter = filter == null ? Optional.empty() : filter;
+        environment = Map.copyOf(environment);
+        configOverrides = Map.copyOf(configOverrides);
+    }
+
+    public static LoadOptions of(String file) {
+        return new LoadOptions(file, false, Optional.empty(), false, System.getenv(), Map.of());
+    }
+}
