@@ -1,0 +1,51 @@
+package dev.fluxext.transport;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The YAML {@code transport:} block, defined once: each friendly key and the Storm config key it sets.
+ * Value types and ranges come from Storm's own validator annotations on {@code org.apache.storm.Config}
+ * (so the checker and the generated schema agree with Storm).
+ */
+public final class TransportOptions {
+
+    /** {@code type}: {@code netty} or the class name of an {@code org.apache.storm.messaging.IContext}. */
+    public static final String TYPE = "type";
+    public static final String TRANSPORT_KEY = "storm.messaging.transport";
+    public static final String NETTY = "netty";
+    public static final String NETTY_CONTEXT = "org.apache.storm.messaging.netty.Context";
+
+    /** A Netty tuning key: its name in YAML and the Storm config key it sets. */
+    public record NettyKey(String yamlName, String stormKey, String description) {
+    }
+
+    public static final List<NettyKey> NETTY_KEYS = List.of(
+            new NettyKey("bufferSize", "storm.messaging.netty.buffer_size",
+                    "Size in bytes of the Netty send and receive buffers."),
+            new NettyKey("serverWorkerThreads", "storm.messaging.netty.server_worker_threads",
+                    "Netty server threads per worker."),
+            new NettyKey("clientWorkerThreads", "storm.messaging.netty.client_worker_threads",
+                    "Netty client threads per worker."),
+            new NettyKey("minWaitMs", "storm.messaging.netty.min_wait_ms",
+                    "Shortest wait between reconnection attempts, in milliseconds."),
+            new NettyKey("maxWaitMs", "storm.messaging.netty.max_wait_ms",
+                    "Longest wait between reconnection attempts, in milliseconds."),
+            new NettyKey("transferBatchSize", "storm.messaging.netty.transfer.batch.size",
+                    "Bytes batched into one Netty message before it is flushed."),
+            new NettyKey("socketBacklog", "storm.messaging.netty.socket.backlog",
+                    "Backlog of pending connections on the Netty server socket."),
+            new NettyKey("highWatermark", "storm.messaging.netty.buffer.high.watermark",
+                    "Bytes queued in a Netty channel above which the client stops writing."),
+            new NettyKey("lowWatermark", "storm.messaging.netty.buffer.low.watermark",
+                    "Bytes queued in a Netty channel below which the client resumes writing."),
+            new NettyKey("authentication", "storm.messaging.netty.authentication",
+                    "Authenticate Netty connections between workers with the topology's shared secret."));
+
+    private TransportOptions() {
+    }
+
+    public static Optional<NettyKey> byYamlName(String name) {
+        return NETTY_KEYS.stream().filter(k -> k.yamlName().equals(name)).findFirst();
+    }
+}
