@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,9 +32,23 @@ final class SchemaProblems {
     }
 
     List<Problem> explain(Collection<ValidationMessage> raw, JsonNode document) {
+        List<Error> errors = collapse(raw.stream().map(Error::new).toList(), 0);
+        // A misspelt required key ("too" for "to") is one problem: the unknown key, which suggests the right one.
+        Set<String> suggested = new HashSet<>();
+        for (Error e : errors) {
+            if (e.custom == null && e.type().equals("additionalProperties")) {
+                List<String> allowed = new ArrayList<>();
+                e.owner().path("properties").fieldNames().forEachRemaining(allowed::add);
+                suggested.add(e.pointer() + "/" + closest(e.message.getProperty(), allowed));
+            }
+        }
         Set<Problem> problems = new LinkedHashSet<>();
-        for (Error e : collapse(raw.stream().map(Error::new).toList(), 0)) {
-            problems.add(e.custom != null ? new Problem(e.pointer(), e.custom) : words(e));
+        for (Error e : errors) {
+            if (e.custom != null) {
+                problems.add(new Problem(e.pointer(), e.custom));
+            } else if (!(e.type().equals("required") && suggested.contains(e.pointer() + "/" + e.message.getProperty()))) {
+                problems.add(words(e));
+            }
         }
         Map<String, Integer> order = documentOrder(document);
         return problems.stream()
