@@ -69,6 +69,15 @@ class TopologySchemaTest {
     }
 
     @Test
+    void aMisspeltRequiredKeyIsOneProblem() {
+        assertProblems(SPOUT + """
+                streams:
+                  - {from: s, too: s, grouping: {type: ALL}}
+                """,
+                new Problem("/streams/0/too", "unknown key 'too' (did you mean 'to'?); allowed: name, from, to, grouping"));
+    }
+
+    @Test
     void numbersAndRanges() {
         assertProblems(SPOUT + """
                     parallelism: 0
