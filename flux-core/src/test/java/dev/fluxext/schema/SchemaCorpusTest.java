@@ -2,6 +2,9 @@ package dev.fluxext.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.read.JsonView;
+import dev.fluxext.read.YamlReader;
 import dev.fluxext.schema.TopologySchema.Problem;
 import java.util.List;
 import java.util.Set;
@@ -10,17 +13,22 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
-/** Every corpus file and example gets exactly its expected error lines from the Java validator. */
+/**
+ * Every corpus file and example gets exactly its expected error lines from the Java validator, read and located
+ * by the loader's own YAML reader (so lines are what {@code flux validate} prints).
+ */
 class SchemaCorpusTest {
 
     @TestFactory
     Stream<DynamicTest> corpus() {
         return Stream.concat(Corpus.valid().stream(), Corpus.invalid().stream())
                 .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-                    YamlLines yaml = YamlLines.read(c.text());
-                    List<Problem> problems = TopologySchema.validate(yaml.document());
+                    Diagnostics diagnostics = new Diagnostics();
+                    JsonView json = JsonView.of(new YamlReader().readString(c.text(), c.name(), diagnostics)
+                            .orElseThrow(() -> new AssertionError(c.name() + " is not YAML: " + diagnostics)));
+                    List<Problem> problems = TopologySchema.validate(json.root());
                     Set<Integer> lines = new TreeSet<>();
-                    problems.forEach(p -> lines.add(yaml.lineOf(p.pointer())));
+                    problems.forEach(p -> lines.add(json.positionOf(p.pointer()).line()));
                     assertEquals(c.expectedLines(), lines, c.name() + ": " + problems);
                 }));
     }
