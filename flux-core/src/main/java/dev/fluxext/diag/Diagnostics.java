@@ -9,20 +9,29 @@ public final class Diagnostics {
 
     private final List<Diagnostic> all = new ArrayList<>();
 
+    private int errors;
+
     public void error(Position position, String message) {
-        all.add(Diagnostic.error(position, message));
+        add(Diagnostic.error(position, message));
     }
 
     public void warning(Position position, String message) {
-        all.add(Diagnostic.warning(position, message));
+        add(Diagnostic.warning(position, message));
     }
 
     public void add(Diagnostic diagnostic) {
         all.add(diagnostic);
+        if (diagnostic.isError()) {
+            errors++;
+        }
     }
 
     public boolean hasErrors() {
-        return all.stream().anyMatch(Diagnostic::isError);
+        return errors > 0;
+    }
+
+    public int errorCount() {
+        return errors;
     }
 
     /** In the order found, which is file order within each stage. */

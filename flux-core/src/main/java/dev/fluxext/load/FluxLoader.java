@@ -1,17 +1,176 @@
 package dev.fluxext.load;
 
+import dev.fluxext.check.StructureCheck;
+import dev.fluxext.diag.Diagnostic;
+import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.diag.Position;
+import dev.fluxext.model.ModelReader;
+import dev.fluxext.model.TopologyDef;
+import dev.fluxext.read.JsonView;
+import dev.fluxext.read.YNode;
+import dev.fluxext.read.YamlReader;
+import dev.fluxext.resolve.Includes;
+import dev.fluxext.resolve.Source;
+import dev.fluxext.resolve.Substitution;
+import dev.fluxext.schema.TopologySchema;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+
 /**
  * The one entry point from a topology file to a submittable topology:
- * read (YAML with positions) → resolve (includes, {@code ${...}}) → model → check (schema, references,
- * Storm config validators) → build (StormTopology + config). Never throws for bad input: every problem
- * becomes a {@link dev.fluxext.diag.Diagnostic} in the result.
+ * read (YAML with positions) → schema check (each file as written) → resolve ({@code ${...}}, includes) → model →
+ * structural check → build (StormTopology + config) → {@code -c} overrides. Never throws for bad input: every
+ * problem becomes a {@link Diagnostic} in the result, and every stage runs as far as it can so that one run reports
+ * all problems; building is skipped when an earlier stage found errors (the model would be incomplete).
  */
 public final class FluxLoader {
+
+    /** The build stage: model → Storm objects, reporting to the diagnostics. */
+    @FunctionalInterface
+    public interface Builder {
+        Optional<LoadedTopology> build(TopologyDef topology, LoadOptions options, Diagnostics diagnostics);
+    }
 
     private FluxLoader() {
     }
 
     public static LoadResult load(LoadOptions options) {
-        throw new UnsupportedOperationException("not yet implemented"); // replaced by the flux-core pipeline
+        // TODO(core): dev.fluxext.build.TopologyFactory::build once the build branch provides it
+        return load(options, (topology, o, d) -> {
+            throw new UnsupportedOperationException("build stage not merged yet");
+        });
+    }
+
+    /** As {@link #load(LoadOptions)} with another build stage (tests). */
+    public static LoadResult load(LoadOptions options, Builder builder) {
+        Diagnostics diagnostics = new Diagnostics();
+        try {
+            Optional<TopologyDef> model = analyze(options, diagnostics);
+            if (model.isEmpty() || diagnostics.hasErrors()) {
+                return new LoadResult(diagnostics.all(), Optional.empty());
+            }
+            Optional<LoadedTopology> built = builder.build(model.get(), options, diagnostics);
+            if (diagnostics.hasErrors() || built.isEmpty()) {
+                return new LoadResult(diagnostics.all(), Optional.empty());
+            }
+            return new LoadResult(diagnostics.all(), Optional.of(withOverrides(built.get(), options)));
+        } catch (RuntimeException | StackOverflowError e) {
+            // A bug of ours, not bad input: one clean line, the stack trace kept for --verbose.
+            diagnostics.error(Position.ofFile(options.file()), "internal error: " + e
+                    + " (run with --verbose for the stack trace)");
+            return new LoadResult(diagnostics.all(), Optional.empty(), Optional.of(e));
+        }
+    }
+
+    /**
+     * Every stage short of building: the checked model, or empty when the file cannot be read at all. Problems go
+     * to {@code diagnostics}; the model is present (but incomplete) even when some were errors.
+     */
+    public static Optional<TopologyDef> analyze(LoadOptions options, Diagnostics diagnostics) {
+        Properties properties = options.filter().flatMap(f -> readProperties(f, diagnostics)).orElse(null);
+        if (options.filter().isPresent() && properties == null) {
+            return Optional.empty();
+        }
+        Substitution substitution = new Substitution(properties, options.envFilter(), options.environment());
+        YamlReader reader = new YamlReader();
+        Map<String, List<Diagnostic>> schemaProblems = new LinkedHashMap<>();
+        Includes includes = new Includes((source, includedAt) -> read(source, includedAt, reader, diagnostics)
+                .map(doc -> {
+                    schemaProblems.put(source.label(), schemaCheck(doc));
+                    return substitution.apply(doc, diagnostics);
+                }), diagnostics);
+        Source main = options.resource() ? Source.ofResource(options.file()) : Source.ofFile(options.file());
+        Optional<YNode> document = includes.resolve(main);
+        if (document.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<TopologyDef> model = new ModelReader(diagnostics).read(document.get());
+        model.ifPresent(m -> new StructureCheck(diagnostics).check(m));
+        reportSchemaProblems(schemaProblems, diagnostics);
+        return model;
+    }
+
+    private static Optional<YNode> read(Source source, Position includedAt, YamlReader reader, Diagnostics diagnostics) {
+        if (source.resource().isPresent()) {
+            InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(source.resource().get());
+            if (in == null) {
+                diagnostics.error(includedAt != null ? includedAt : Position.ofFile(source.label()),
+                        "classpath resource '" + source.label() + "' not found");
+                return Optional.empty();
+            }
+            return reader.readStream(in, source.label(), diagnostics);
+        }
+        if (!Files.isRegularFile(source.file().orElseThrow())) {
+            String why = Files.isDirectory(source.file().get()) ? "' is a directory" : "' not found";
+            diagnostics.error(includedAt != null ? includedAt : Position.ofFile(source.label()),
+                    "file '" + source.label() + why);
+            return Optional.empty();
+        }
+        return reader.readFile(source.file().get(), source.label(), diagnostics);
+    }
+
+    private static Optional<Properties> readProperties(java.nio.file.Path file, Diagnostics diagnostics) {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(r);
+            return Optional.of(p);
+        } catch (NoSuchFileException e) {
+            diagnostics.error(Position.ofFile(file.toString()), "--filter properties file not found");
+        } catch (IOException | IllegalArgumentException e) {
+            diagnostics.error(Position.ofFile(file.toString()), "cannot read --filter properties file: "
+                    + e.getMessage());
+        }
+        return Optional.empty();
+    }
+
+    /** The JSON Schema check of one file as written, as diagnostics at the offending values. */
+    private static List<Diagnostic> schemaCheck(YNode document) {
+        JsonView json = JsonView.of(document);
+        List<Diagnostic> out = new ArrayList<>();
+        List<TopologySchema.Problem> problems;
+        try {
+            problems = TopologySchema.validate(json.root());
+        } catch (UnsupportedOperationException notYetMerged) { // TODO(core): remove once the schema branch is merged
+            return out;
+        }
+        for (TopologySchema.Problem p : problems) {
+            out.add(Diagnostic.error(json.positionOf(p.pointer()), p.message()));
+        }
+        return out;
+    }
+
+    /**
+     * Our own stages say what the schema says, more precisely (nearest-key suggestions, element names), so a file's
+     * schema problems are reported only when our stages found no error in that file: the file is rejected either
+     * way, without the same mistake reported twice.
+     */
+    private static void reportSchemaProblems(Map<String, List<Diagnostic>> schemaProblems, Diagnostics diagnostics) {
+        java.util.Set<String> filesWithErrors = new java.util.HashSet<>();
+        diagnostics.all().stream().filter(Diagnostic::isError).forEach(d -> filesWithErrors.add(d.position().file()));
+        schemaProblems.forEach((file, problems) -> {
+            if (!filesWithErrors.contains(file)) {
+                problems.forEach(diagnostics::add);
+            }
+        });
+    }
+
+    private static LoadedTopology withOverrides(LoadedTopology topology, LoadOptions options) {
+        if (options.configOverrides().isEmpty()) {
+            return topology;
+        }
+        Map<String, Object> config = new HashMap<>(topology.config());
+        config.putAll(options.configOverrides());
+        return new LoadedTopology(topology.name(), topology.topology(), config);
     }
 }

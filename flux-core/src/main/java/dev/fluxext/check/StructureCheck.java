@@ -1,0 +1,220 @@
+package dev.fluxext.check;
+
+import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.diag.Position;
+import dev.fluxext.diag.Suggestions;
+import dev.fluxext.model.BoltDef;
+import dev.fluxext.model.ExecutorDef;
+import dev.fluxext.model.GroupingDef;
+import dev.fluxext.model.Located;
+import dev.fluxext.model.ObjectDef;
+import dev.fluxext.model.SpoutDef;
+import dev.fluxext.model.StreamDef;
+import dev.fluxext.model.TopologyDef;
+import dev.fluxext.model.Value;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Structural checks that need no classes: ids, references, streams, groupings, counts. Runs on the merged model;
+ * reports everything it finds.
+ */
+public final class StructureCheck {
+
+    private final Diagnostics diagnostics;
+
+    public StructureCheck(Diagnostics diagnostics) {
+        this.diagnostics = diagnostics;
+    }
+
+    /** What an id names, and where it was declared. */
+    private record Declared(String kind, Position position) {
+    }
+
+    public void check(TopologyDef topology) {
+        Map<String, Declared> ids = new HashMap<>();
+        // Components first: a reference may only point to a component declared above it.
+        Set<String> componentsSoFar = new HashSet<>();
+        Map<String, Position> allComponents = new HashMap<>();
+        topology.components().forEach(c -> allComponents.putIfAbsent(c.idOrEmpty(), c.position()));
+        for (ObjectDef component : topology.components()) {
+            references(component, componentsSoFar, allComponents, ids, topology);
+            declare(component.id().orElseThrow(), "component", ids);
+            componentsSoFar.add(component.idOrEmpty());
+        }
+        for (SpoutDef spout : topology.spouts()) {
+            declare(spout.object().id().orElseThrow(), "spout", ids);
+        }
+        for (BoltDef bolt : topology.bolts()) {
+            declare(bolt.object().id().orElseThrow(), "bolt", ids);
+        }
+        for (ExecutorDef executor : topology.executors()) {
+            references(executor.object(), componentsSoFar, allComponents, ids, topology);
+            counts(executor);
+        }
+        topology.workerHooks().forEach(h -> references(h, componentsSoFar, allComponents, ids, topology));
+        topology.topologySource().ifPresent(s -> references(s.object(), componentsSoFar, allComponents, ids, topology));
+        sourceOrGraph(topology);
+        streams(topology, ids);
+    }
+
+    private void declare(Located<String> id, String kind, Map<String, Declared> ids) {
+        Declared first = ids.putIfAbsent(id.value(), new Declared(kind, id.position()));
+        if (first != null) {
+            diagnostics.error(id.position(), "duplicate id '" + id.value() + "': already used by the " + first.kind()
+                    + " declared at " + where(first.position(), id.position()) + " (ids must be unique across "
+                    + "components, spouts and bolts)");
+        }
+    }
+
+    /** "line N", or "FILE:LINE:COL" when the first one is in another file. */
+    private static String where(Position first, Position here) {
+        return first.file().equals(here.file()) ? "line " + first.line() : first.toString();
+    }
+
+    private void references(ObjectDef object, Set<String> declaredAbove, Map<String, Position> allComponents,
+                            Map<String, Declared> ids, TopologyDef topology) {
+        object.constructorArgs().forEach(v -> reference(v, declaredAbove, allComponents, ids, topology));
+        object.factoryArgs().forEach(v -> reference(v, declaredAbove, allComponents, ids, topology));
+        object.properties().forEach(p -> reference(p.value(), declaredAbove, allComponents, ids, topology));
+        object.configMethods().forEach(m -> m.args()
+                .forEach(v -> reference(v, declaredAbove, allComponents, ids, topology)));
+    }
+
+    private void reference(Value value, Set<String> declaredAbove, Map<String, Position> allComponents,
+                           Map<String, Declared> ids, TopologyDef topology) {
+        if (value instanceof Value.Ref ref) {
+            if (declaredAbove.contains(ref.id())) {
+                return;
+            }
+            Position later = allComponents.get(ref.id());
+            if (later != null) {
+                diagnostics.error(ref.position(), "reference to component '" + ref.id() + "' declared later (at "
+                        + where(later, ref.position()) + "): declare it above the place that uses it");
+            } else if (isExecutor(ref.id(), topology)) {
+                diagnostics.error(ref.position(), "reference to '" + ref.id() + "', which is a spout or bolt: "
+                        + "references name entries of 'components'");
+            } else {
+                diagnostics.error(ref.position(), "reference to unknown component '" + ref.id() + "'"
+                        + Suggestions.didYouMean(ref.id(), allComponents.keySet()));
+            }
+        } else if (value instanceof Value.RefList list) {
+            list.refs().forEach(r -> reference(r, declaredAbove, allComponents, ids, topology));
+        } else if (value instanceof Value.ListValue list) {
+            list.items().forEach(v -> reference(v, declaredAbove, allComponents, ids, topology));
+        } else if (value instanceof Value.MapValue map) {
+            map.entries().values().forEach(v -> reference(v, declaredAbove, allComponents, ids, topology));
+        }
+    }
+
+    private static boolean isExecutor(String id, TopologyDef topology) {
+        return topology.executors().stream().anyMatch(e -> e.id().equals(id));
+    }
+
+    private void counts(ExecutorDef e) {
+        String what = (e instanceof SpoutDef ? "spout '" : "bolt '") + e.id() + "'";
+        if (e.parallelism().value() < 1) {
+            diagnostics.error(e.parallelism().position(), "'parallelism' of " + what + " must be at least 1, not "
+                    + e.parallelism().value());
+        }
+        e.numTasks().ifPresent(n -> {
+            if (n.value() < 1) {
+                diagnostics.error(n.position(), "'numTasks' of " + what + " must be at least 1, not " + n.value());
+            } else if (n.value() < e.parallelism().value() && e.parallelism().value() >= 1) {
+                diagnostics.warning(n.position(), "'numTasks' (" + n.value() + ") of " + what + " is less than its "
+                        + "'parallelism' (" + e.parallelism().value() + "): only " + n.value()
+                        + " executors will run");
+            }
+        });
+        load("onHeapMemoryLoad", e.onHeapMemoryLoad(), what);
+        load("offHeapMemoryLoad", e.offHeapMemoryLoad(), what);
+        load("cpuLoad", e.cpuLoad(), what);
+    }
+
+    private void load(String key, java.util.Optional<Located<Double>> value, String what) {
+        value.filter(v -> v.value() < 0 || v.value().isNaN()).ifPresent(v ->
+                diagnostics.error(v.position(), "'" + key + "' of " + what + " must be 0 or more, not " + v.value()));
+    }
+
+    private void sourceOrGraph(TopologyDef t) {
+        if (t.topologySource().isPresent()) {
+            List<String> mixed = new java.util.ArrayList<>();
+            if (!t.spouts().isEmpty()) {
+                mixed.add("spouts");
+            }
+            if (!t.bolts().isEmpty()) {
+                mixed.add("bolts");
+            }
+            if (!t.streams().isEmpty()) {
+                mixed.add("streams");
+            }
+            if (!mixed.isEmpty()) {
+                diagnostics.error(t.topologySource().get().object().position(), "'topologySource' builds the whole "
+                        + "topology, so there must be no " + String.join(", ", mixed) + " (remove one or the other)");
+            }
+        } else if (t.spouts().isEmpty()) {
+            diagnostics.error(t.position(), "the topology has no spouts: declare 'spouts' (and 'bolts' and 'streams'),"
+                    + " or a 'topologySource'");
+        }
+    }
+
+    private void streams(TopologyDef t, Map<String, Declared> ids) {
+        Set<String> spouts = new HashSet<>();
+        t.spouts().forEach(s -> spouts.add(s.id()));
+        Set<String> bolts = new HashSet<>();
+        t.bolts().forEach(b -> bolts.add(b.id()));
+        Set<String> executors = new HashSet<>(spouts);
+        executors.addAll(bolts);
+        Set<String> reached = new HashSet<>();
+        for (StreamDef s : t.streams()) {
+            String from = s.from().value();
+            if (!executors.contains(from)) {
+                diagnostics.error(s.from().position(), "stream from unknown spout or bolt '" + from + "'"
+                        + notAnExecutor(from, ids) + Suggestions.didYouMean(from, executors));
+            }
+            String to = s.to().value();
+            if (spouts.contains(to)) {
+                diagnostics.error(s.to().position(), "stream to spout '" + to + "': streams go to bolts");
+            } else if (!bolts.contains(to)) {
+                diagnostics.error(s.to().position(), "stream to unknown bolt '" + to + "'" + notAnExecutor(to, ids)
+                        + Suggestions.didYouMean(to, bolts));
+            }
+            reached.add(to);
+            grouping(s.grouping());
+        }
+        for (BoltDef b : t.bolts()) {
+            if (!reached.contains(b.id())) {
+                diagnostics.warning(b.position(), "no stream goes to bolt '" + b.id() + "': it would receive no "
+                        + "tuples and is left out of the topology");
+            }
+        }
+    }
+
+    private static String notAnExecutor(String id, Map<String, Declared> ids) {
+        Declared d = ids.get(id);
+        return d != null && d.kind().equals("component") ? " ('" + id + "' is a component, not a spout or bolt)" : "";
+    }
+
+    private void grouping(GroupingDef g) {
+        GroupingDef.Type type = g.type().value();
+        if (type == GroupingDef.Type.FIELDS
+                && (g.fields().isEmpty() || g.fields().get().value().isEmpty())) {
+            diagnostics.error(g.fields().map(Located::position).orElse(g.position()),
+                    "FIELDS grouping needs 'args': the list of field names to group by");
+        }
+        if (type != GroupingDef.Type.FIELDS && g.fields().isPresent()) {
+            diagnostics.error(g.fields().get().position(), "'args' (field names) only apply to FIELDS grouping, not "
+                    + type);
+        }
+        if (type == GroupingDef.Type.CUSTOM && g.customClass().isEmpty()) {
+            diagnostics.error(g.position(), "CUSTOM grouping needs 'customClass': the CustomStreamGrouping to use");
+        }
+        if (type != GroupingDef.Type.CUSTOM && g.customClass().isPresent()) {
+            diagnostics.error(g.customClass().get().position(), "'customClass' only applies to CUSTOM grouping, not "
+                    + type);
+        }
+    }
+}

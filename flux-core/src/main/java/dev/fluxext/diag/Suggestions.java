@@ -1,0 +1,51 @@
+package dev.fluxext.diag;
+
+import java.util.Collection;
+import java.util.Optional;
+
+/** "Did you mean ...?": the closest known name to a misspelt one, if it is close enough to be a likely typo. */
+public final class Suggestions {
+
+    private Suggestions() {
+    }
+
+    /** The candidate with the smallest edit distance (case-insensitive), if at most about a third of the word differs. */
+    public static Optional<String> nearest(String word, Collection<String> candidates) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String candidate : candidates) {
+            int d = distance(word.toLowerCase(), candidate.toLowerCase());
+            if (d < bestDistance) {
+                best = candidate;
+                bestDistance = d;
+            }
+        }
+        int allowed = Math.max(1, Math.max(word.length(), best == null ? 0 : best.length()) / 3);
+        return best != null && bestDistance <= allowed ? Optional.of(best) : Optional.empty();
+    }
+
+    /** {@code "; did you mean 'x'?"} or the empty string. */
+    public static String didYouMean(String word, Collection<String> candidates) {
+        return nearest(word, candidates).map(s -> "; did you mean '" + s + "'?").orElse("");
+    }
+
+    /** Levenshtein distance, two rows. */
+    static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+}

@@ -1,0 +1,34 @@
+package dev.fluxext.model;
+
+import dev.fluxext.diag.Position;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Validated compression settings: {@code CompressionOptions} key (e.g. {@code fluxext.compression.codec}) →
+ * converted value (Integer or String), and where each was written. Only keys the YAML set are present; defaults
+ * are {@code CompressionOptions}' to apply.
+ */
+public record CompressionDef(Map<String, Object> settings, Map<String, Position> positions) {
+
+    public static final CompressionDef NONE = new CompressionDef(Map.of(), Map.of());
+
+    public CompressionDef {
+        settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+        positions = Map.copyOf(positions);
+    }
+
+    public boolean isEmpty() {
+        return settings.isEmpty();
+    }
+
+    /** These settings with {@code defaults} filling the keys not set here (a component over the topology default). */
+    public CompressionDef over(CompressionDef defaults) {
+        Map<String, Object> s = new LinkedHashMap<>(defaults.settings);
+        s.putAll(settings);
+        Map<String, Position> p = new LinkedHashMap<>(defaults.positions);
+        p.putAll(positions);
+        return new CompressionDef(s, p);
+    }
+}

@@ -1,0 +1,22 @@
+package dev.fluxext.model;
+
+import dev.fluxext.diag.Position;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A stream's grouping.
+ *
+ * @param type        the grouping type, at its value (YAML accepts any case)
+ * @param streamId    the source's output stream, {@code "default"} unless given
+ * @param fields      {@code args}: field names (FIELDS only; the check stage reports them elsewhere)
+ * @param customClass the {@code CustomStreamGrouping} to create (CUSTOM only)
+ * @param position    where the {@code grouping:} map starts
+ */
+public record GroupingDef(Located<Type> type, Located<String> streamId, Optional<Located<List<String>>> fields,
+                          Optional<ObjectDef> customClass, Position position) {
+
+    public enum Type { ALL, CUSTOM, DIRECT, SHUFFLE, LOCAL_OR_SHUFFLE, FIELDS, GLOBAL, NONE }
+
+    public static final String DEFAULT_STREAM = "default";
+}

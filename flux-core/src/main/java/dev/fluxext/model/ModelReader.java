@@ -1,0 +1,522 @@
+package dev.fluxext.model;
+
+import dev.fluxext.compression.config.CompressionOptions;
+import dev.fluxext.compression.config.ConfigOption;
+import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.diag.Position;
+import dev.fluxext.diag.Suggestions;
+import dev.fluxext.read.YNode;
+import dev.fluxext.transport.TransportOptions;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Builds the {@link TopologyDef} from the resolved YAML tree. Reports unknown keys (with the nearest known key),
+ * values of the wrong type (at the value) and missing required keys (at the element that lacks them), and keeps
+ * going: an element with errors is left out of the model, so that later checks still run on the rest.
+ *
+ * <p>Storm 3 compression keys ({@code topology.tuple.compression.*}, {@code storm.compression.zstd.level}) in a
+ * {@code config:} map are moved out of it into that level's compression settings: Storm 2.8 does not know them, and
+ * the {@code compression:} block (which wins when both set a value) is the one place compression is configured.
+ */
+public final class ModelReader {
+
+    static final List<String> TOP_KEYS = List.of("name", "config", "components", "spouts", "bolts", "streams",
+            "includes", "topologySource", "workerHooks", "compression", "transport");
+    static final List<String> OBJECT_KEYS = List.of("id", "className", "constructorArgs", "properties",
+            "configMethods", "factory", "factoryArgs");
+    static final List<String> EXECUTOR_KEYS = concat(OBJECT_KEYS, List.of("parallelism", "numTasks",
+            "onHeapMemoryLoad", "offHeapMemoryLoad", "cpuLoad", "config", "compression"));
+    static final List<String> SOURCE_KEYS = concat(OBJECT_KEYS, List.of("methodName"));
+    static final List<String> STREAM_KEYS = List.of("name", "from", "to", "grouping");
+    static final List<String> GROUPING_KEYS = List.of("type", "streamId", "args", "customClass");
+
+    private final Diagnostics diagnostics;
+
+    public ModelReader(Diagnostics diagnostics) {
+        this.diagnostics = diagnostics;
+    }
+
+    /** The model of a resolved document; empty only when the document is not a map at all. */
+    public Optional<TopologyDef> read(YNode document) {
+        if (!(document instanceof YNode.Map top)) {
+            diagnostics.error(document.position(), "a topology file must be a map of keys (name, spouts, bolts, ...), "
+                    + "not " + document.kindName());
+            return Optional.empty();
+        }
+        unknownKeys(top, TOP_KEYS, "at the top level");
+        Optional<Located<String>> name = top.get("name").flatMap(n -> string(n, "'name'"));
+        ConfigMap config = top.get("config").map(n -> configMap(n, "topology 'config'")).orElse(ConfigMap.EMPTY);
+        CompressionDef fromConfig = storm3Compression(config, "topology config");
+        config = withoutStorm3(config);
+        CompressionDef compression = top.get("compression").map(n -> compression(n, "topology")).orElse(CompressionDef.NONE)
+                .over(fromConfig);
+        List<ObjectDef> components = list(top, "components", n -> objectDef(n, "component", OBJECT_KEYS, true));
+        List<SpoutDef> spouts = list(top, "spouts", n -> executor(n, "spout").map(e -> new SpoutDef(e.object,
+                e.parallelism, e.numTasks, e.onHeap, e.offHeap, e.cpu, e.config, e.compression)));
+        List<BoltDef> bolts = list(top, "bolts", n -> executor(n, "bolt").map(e -> new BoltDef(e.object,
+                e.parallelism, e.numTasks, e.onHeap, e.offHeap, e.cpu, e.config, e.compression)));
+        List<StreamDef> streams = new ArrayList<>();
+        Optional<YNode> streamsNode = top.get("streams");
+        if (streamsNode.isPresent() && seq(streamsNode.get(), "'streams'").isPresent()) {
+            List<YNode> items = ((YNode.Seq) streamsNode.get()).items();
+            for (int i = 0; i < items.size(); i++) {
+                stream(items.get(i), i + 1).ifPresent(streams::add);
+            }
+        }
+        List<ObjectDef> hooks = list(top, "workerHooks", n -> objectDef(n, "worker hook", OBJECT_KEYS, false));
+        Optional<TopologySourceDef> source = top.get("topologySource").flatMap(this::topologySource);
+        Optional<TransportDef> transport = top.get("transport").flatMap(this::transport);
+        return Optional.of(new TopologyDef(name, config, components, spouts, bolts, streams, hooks, source,
+                compression, transport, top.position()));
+    }
+
+    // ---- elements
+
+    private <T> List<T> list(YNode.Map owner, String key, Function<YNode, Optional<T>> element) {
+        List<T> out = new ArrayList<>();
+        owner.get(key).flatMap(n -> seq(n, "'" + key + "'"))
+                .ifPresent(seq -> seq.items().forEach(item -> element.apply(item).ifPresent(out::add)));
+        return out;
+    }
+
+    /** An object definition; {@code kind} names it in messages ("bolt", "component", ...). */
+    private Optional<ObjectDef> objectDef(YNode node, String kind, List<String> allowedKeys, boolean idRequired) {
+        Optional<YNode.Map> m = map(node, kind);
+        if (m.isEmpty()) {
+            return Optional.empty();
+        }
+        YNode.Map map = m.get();
+        Optional<Located<String>> id = map.get("id").flatMap(n -> string(n, "'id'"));
+        String what = id.map(i -> kind + " '" + i.value() + "'").orElse(kind);
+        int errors = errorCount();
+        unknownKeys(map, allowedKeys, "in " + what);
+        if (idRequired && map.get("id").isEmpty()) {
+            diagnostics.error(map.position(), "missing 'id' in " + kind);
+        }
+        Optional<Located<String>> className = required(map, "className", what).flatMap(n -> string(n, "'className'"));
+        List<Value> args = map.get("constructorArgs").map(n -> arguments(n, "'constructorArgs'")).orElse(List.of());
+        List<ObjectDef.PropertyDef> properties = new ArrayList<>();
+        map.get("properties").flatMap(n -> seq(n, "'properties'")).ifPresent(s -> s.items()
+                .forEach(p -> property(p, what).ifPresent(properties::add)));
+        List<ObjectDef.ConfigMethodDef> methods = new ArrayList<>();
+        map.get("configMethods").flatMap(n -> seq(n, "'configMethods'")).ifPresent(s -> s.items()
+                .forEach(c -> configMethod(c, what).ifPresent(methods::add)));
+        Optional<Located<String>> factory = map.get("factory").flatMap(n -> string(n, "'factory'"));
+        List<Value> factoryArgs = map.get("factoryArgs").map(n -> arguments(n, "'factoryArgs'")).orElse(List.of());
+        if (factory.isEmpty() && map.get("factoryArgs").isPresent()) {
+            diagnostics.error(map.entry("factoryArgs").orElseThrow().keyPosition(),
+                    "'factoryArgs' without 'factory' in " + what + ": name the static factory method");
+        }
+        if (factory.isPresent() && map.get("constructorArgs").isPresent()) {
+            diagnostics.error(map.entry("constructorArgs").orElseThrow().keyPosition(), "'constructorArgs' and "
+                    + "'factory' in " + what + ": a factory takes 'factoryArgs' instead");
+        }
+        if (errorCount() > errors || className.isEmpty() || (idRequired && id.isEmpty())) {
+            return Optional.empty();
+        }
+        return Optional.of(new ObjectDef(id, className.get(), args, properties, methods, factory, factoryArgs,
+                map.position()));
+    }
+
+    private Optional<ObjectDef.PropertyDef> property(YNode node, String owner) {
+        Optional<YNode.Map> m = map(node, "property");
+        if (m.isEmpty()) {
+            return Optional.empty();
+        }
+        YNode.Map map = m.get();
+        unknownKeys(map, List.of("name", "value", "ref"), "in a property of " + owner);
+        Optional<Located<String>> name = required(map, "name", "property of " + owner).flatMap(n -> string(n, "'name'"));
+        Optional<YNode> value = map.get("value");
+        Optional<YNode> ref = map.get("ref");
+        if (value.isPresent() == ref.isPresent()) {
+            diagnostics.error(map.position(), "a property of " + owner + " needs exactly one of 'value' and 'ref'");
+            return Optional.empty();
+        }
+        Optional<Value> v = value.isPresent() ? Optional.of(argument(value.get()))
+                : string(ref.get(), "'ref'").map(r -> new Value.Ref(r.value(), r.position()));
+        return name.isPresent() && v.isPresent()
+                ? Optional.of(new ObjectDef.PropertyDef(name.get(), v.get(), map.position())) : Optional.empty();
+    }
+
+    private Optional<ObjectDef.ConfigMethodDef> configMethod(YNode node, String owner) {
+        Optional<YNode.Map> m = map(node, "config method");
+        if (m.isEmpty()) {
+            return Optional.empty();
+        }
+        YNode.Map map = m.get();
+        unknownKeys(map, List.of("name", "args"), "in a config method of " + owner);
+        Optional<Located<String>> name = required(map, "name", "config method of " + owner)
+                .flatMap(n -> string(n, "'name'"));
+        List<Value> args = map.get("args").map(n -> arguments(n, "'args'")).orElse(List.of());
+        return name.map(n -> new ObjectDef.ConfigMethodDef(n, args, map.position()));
+    }
+
+    /** What spouts and bolts share, before it becomes a SpoutDef or BoltDef. */
+    private record Executor(ObjectDef object, Located<Integer> parallelism, Optional<Located<Integer>> numTasks,
+                            Optional<Located<Double>> onHeap, Optional<Located<Double>> offHeap,
+                            Optional<Located<Double>> cpu, ConfigMap config, CompressionDef compression) {
+    }
+
+    private Optional<Executor> executor(YNode node, String kind) {
+        int errors = errorCount();
+        Optional<ObjectDef> object = objectDef(node, kind, EXECUTOR_KEYS, true);
+        if (!(node instanceof YNode.Map map)) {
+            return Optional.empty();
+        }
+        String what = object.map(o -> kind + " '" + o.idOrEmpty() + "'").orElse(kind);
+        Located<Integer> parallelism = map.get("parallelism").flatMap(n -> integer(n, "'parallelism'"))
+                .orElse(new Located<>(1, map.position()));
+        Optional<Located<Integer>> numTasks = map.get("numTasks").flatMap(n -> integer(n, "'numTasks'"));
+        Optional<Located<Double>> onHeap = map.get("onHeapMemoryLoad").flatMap(n -> number(n, "'onHeapMemoryLoad'"));
+        Optional<Located<Double>> offHeap = map.get("offHeapMemoryLoad").flatMap(n -> number(n, "'offHeapMemoryLoad'"));
+        Optional<Located<Double>> cpu = map.get("cpuLoad").flatMap(n -> number(n, "'cpuLoad'"));
+        ConfigMap config = map.get("config").map(n -> configMap(n, "'config' of " + what)).orElse(ConfigMap.EMPTY);
+        CompressionDef fromConfig = storm3Compression(config, "config of " + what);
+        CompressionDef compression = map.get("compression").map(n -> compression(n, what)).orElse(CompressionDef.NONE)
+                .over(fromConfig);
+        if (errorCount() > errors || object.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Executor(object.get(), parallelism, numTasks, onHeap, offHeap, cpu,
+                withoutStorm3(config), compression));
+    }
+
+    private Optional<StreamDef> stream(YNode node, int number) {
+        Optional<YNode.Map> m = map(node, "stream");
+        if (m.isEmpty()) {
+            return Optional.empty();
+        }
+        YNode.Map map = m.get();
+        int errors = errorCount();
+        Optional<String> name = map.get("name").flatMap(n -> string(n, "'name'")).map(Located::value);
+        String what = "stream " + name.map(n -> "'" + n + "'").orElse("#" + number);
+        unknownKeys(map, STREAM_KEYS, "in " + what);
+        Optional<Located<String>> from = required(map, "from", what).flatMap(n -> string(n, "'from'"));
+        Optional<Located<String>> to = required(map, "to", what).flatMap(n -> string(n, "'to'"));
+        Optional<GroupingDef> grouping = required(map, "grouping", what).flatMap(n -> grouping(n, what));
+        if (errorCount() > errors || from.isEmpty() || to.isEmpty() || grouping.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new StreamDef(name, from.get(), to.get(), grouping.get(), map.position()));
+    }
+
+    private Optional<GroupingDef> grouping(YNode node, String stream) {
+        Optional<YNode.Map> m = map(node, "'grouping'");
+        if (m.isEmpty()) {
+            return Optional.empty();
+        }
+        YNode.Map map = m.get();
+        int errors = errorCount();
+        unknownKeys(map, GROUPING_KEYS, "in the grouping of " + stream);
+        Optional<Located<GroupingDef.Type>> type = required(map, "type", "grouping of " + stream)
+                .flatMap(n -> string(n, "'type'")).flatMap(this::groupingType);
+        Located<String> streamId = map.get("streamId").flatMap(n -> string(n, "'streamId'"))
+                .orElse(new Located<>(GroupingDef.DEFAULT_STREAM, map.position()));
+        Optional<Located<List<String>>> fields = map.get("args").flatMap(this::fieldNames);
+        Optional<ObjectDef> custom = map.get("customClass")
+                .flatMap(n -> objectDef(n, "custom grouping", OBJECT_KEYS, false));
+        if (errorCount() > errors || type.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new GroupingDef(type.get(), streamId, fields, custom, map.position()));
+    }
+
+    private Optional<Located<GroupingDef.Type>> groupingType(Located<String> text) {
+        String upper = text.value().toUpperCase(Locale.ROOT);
+        for (GroupingDef.Type t : GroupingDef.Type.values()) {
+            if (t.name().equals(upper)) {
+                return Optional.of(new Located<>(t, text.position()));
+            }
+        }
+        List<String> names = java.util.Arrays.stream(GroupingDef.Type.values()).map(Enum::name).toList();
+        diagnostics.error(text.position(), "unknown grouping type '" + text.value() + "'"
+                + Suggestions.didYouMean(upper, names) + " (one of " + String.join(", ", names) + ")");
+        return Optional.empty();
+    }
+
+    private Optional<Located<List<String>>> fieldNames(YNode node) {
+        Optional<YNode.Seq> s = seq(node, "'args' (the field names)");
+        if (s.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> names = new ArrayList<>();
+        for (YNode item : s.get().items()) {
+            if (item instanceof YNode.Scalar sc && sc.value() != null) {
+                names.add(sc.text());
+            } else {
+                diagnostics.error(item.position(), "a field name must be a string, not " + item.kindName());
+            }
+        }
+        return Optional.of(new Located<>(List.copyOf(names), node.position()));
+    }
+
+    private Optional<TopologySourceDef> topologySource(YNode node) {
+        Optional<ObjectDef> object = objectDef(node, "topologySource", SOURCE_KEYS, false);
+        if (!(node instanceof YNode.Map map) || object.isEmpty()) {
+            return Optional.empty();
+        }
+        Located<String> method = map.get("methodName").flatMap(n -> string(n, "'methodName'"))
+                .orElse(new Located<>(TopologySourceDef.DEFAULT_METHOD, map.position()));
+        return Optional.of(new TopologySourceDef(object.get(), method));
+    }
+
+    private Optional<TransportDef> transport(YNode node) {
+        Optional<YNode.Map> m = map(node, "'transport'");
+        if (m.isEmpty()) {
+            return Optional.empty();
+        }
+        YNode.Map map = m.get();
+        List<String> known = new ArrayList<>(List.of(TransportOptions.TYPE));
+        TransportOptions.NETTY_KEYS.forEach(k -> known.add(k.yamlName()));
+        unknownKeys(map, known, "in 'transport'");
+        Located<String> type = map.get(TransportOptions.TYPE).flatMap(n -> string(n, "'type'"))
+                .orElse(new Located<>(TransportOptions.NETTY, map.position()));
+        boolean netty = type.value().equalsIgnoreCase(TransportOptions.NETTY)
+                || type.value().equals(TransportOptions.NETTY_CONTEXT);
+        Located<String> contextClass = netty ? new Located<>(TransportOptions.NETTY_CONTEXT, type.position()) : type;
+        Map<String, ConfigMap.Entry> settings = new LinkedHashMap<>();
+        for (YNode.Entry e : map.entries()) {
+            TransportOptions.byYamlName(e.key()).ifPresent(k -> {
+                if (!netty) {
+                    diagnostics.warning(e.keyPosition(), "'" + e.key() + "' is a Netty setting and has no effect "
+                            + "with transport type '" + type.value() + "'");
+                }
+                settings.put(k.stormKey(), new ConfigMap.Entry(k.stormKey(), e.keyPosition(), plain(e.value())));
+            });
+        }
+        return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), map.position()));
+    }
+
+    // ---- compression
+
+    private CompressionDef compression(YNode node, String owner) {
+        Optional<YNode.Map> m = map(node, "'compression'");
+        Map<String, Object> settings = new LinkedHashMap<>();
+        Map<String, Position> positions = new LinkedHashMap<>();
+        m.ifPresent(map -> compressionLevel(map, "", owner, settings, positions));
+        return new CompressionDef(settings, positions);
+    }
+
+    /** One level of a compression block: options at {@code prefix + key}, or per-codec sub-blocks. */
+    private void compressionLevel(YNode.Map map, String prefix, String owner, Map<String, Object> settings,
+                                  Map<String, Position> positions) {
+        Set<String> known = new LinkedHashSet<>();
+        for (ConfigOption o : CompressionOptions.ALL) {
+            if (o.yamlPath().startsWith(prefix)) {
+                String rest = o.yamlPath().substring(prefix.length());
+                known.add(rest.contains(".") ? rest.substring(0, rest.indexOf('.')) : rest);
+            }
+        }
+        if (prefix.isEmpty()) {
+            known.addAll(CompressionOptions.CODEC.allowed()); // per-codec blocks, even for codecs with no settings
+            known.remove("none");
+        }
+        for (YNode.Entry e : map.entries()) {
+            String path = prefix + e.key();
+            Optional<ConfigOption> option = CompressionOptions.byYamlPath(path);
+            if (!known.contains(e.key())) {
+                diagnostics.error(e.keyPosition(), "unknown key '" + e.key() + "' in the compression of " + owner
+                        + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known) + ")");
+            } else if (option.isPresent()) {
+                Object raw = e.value() instanceof YNode.Scalar s ? s.value() : e.value();
+                Optional<String> problem = e.value() instanceof YNode.Scalar
+                        ? option.get().problemWith(raw) : Optional.of("'" + path + "' must be a single value, not "
+                        + e.value().kindName());
+                if (problem.isPresent()) {
+                    diagnostics.error(e.value().position(), problem.get());
+                } else {
+                    settings.put(option.get().key(), option.get().convert(raw));
+                    positions.put(option.get().key(), e.value().position());
+                }
+            } else if (e.value() instanceof YNode.Map sub) {
+                compressionLevel(sub, path + ".", owner, settings, positions);
+            } else if (!(e.value() instanceof YNode.Scalar s && s.value() == null)) { // "snappy:" alone is fine
+                diagnostics.error(e.value().position(), "'" + path + "' must be a map of settings, not "
+                        + e.value().kindName());
+            }
+        }
+    }
+
+    /** Compression settings given with Storm 3 keys in a config map. */
+    private CompressionDef storm3Compression(ConfigMap config, String owner) {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        Map<String, Position> positions = new LinkedHashMap<>();
+        CompressionOptions.STORM3_KEYS.forEach((stormKey, option) -> config.get(stormKey).ifPresent(entry -> {
+            Object raw = entry.value() instanceof Value.Scalar s ? s.value() : entry.value().toPlain();
+            if (stormKey.equals(CompressionOptions.STORM3_ENABLE)) {
+                if (!(raw instanceof Boolean b)) {
+                    diagnostics.error(entry.value().position(), "'" + stormKey + "' must be true or false");
+                    return;
+                }
+                raw = b ? "zstd" : "none";
+            }
+            Optional<String> problem = option.problemWith(raw);
+            if (problem.isPresent()) {
+                diagnostics.error(entry.value().position(), "'" + stormKey + "' (in " + owner + "): "
+                        + problem.get());
+            } else {
+                settings.put(option.key(), option.convert(raw));
+                positions.put(option.key(), entry.keyPosition());
+            }
+        }));
+        return new CompressionDef(settings, positions);
+    }
+
+    private static ConfigMap withoutStorm3(ConfigMap config) {
+        Map<String, ConfigMap.Entry> entries = new LinkedHashMap<>(config.entries());
+        entries.keySet().removeAll(CompressionOptions.STORM3_KEYS.keySet());
+        return new ConfigMap(entries);
+    }
+
+    // ---- values
+
+    private ConfigMap configMap(YNode node, String what) {
+        Optional<YNode.Map> m = map(node, what);
+        Map<String, ConfigMap.Entry> entries = new LinkedHashMap<>();
+        m.ifPresent(map -> map.entries().forEach(e ->
+                entries.put(e.key(), new ConfigMap.Entry(e.key(), e.keyPosition(), plain(e.value())))));
+        return new ConfigMap(entries);
+    }
+
+    /** A value where maps are just maps (config values). */
+    private static Value plain(YNode node) {
+        if (node instanceof YNode.Scalar s) {
+            return new Value.Scalar(s.value(), s.position());
+        }
+        if (node instanceof YNode.Seq seq) {
+            return new Value.ListValue(seq.items().stream().map(ModelReader::plain).toList(), seq.position());
+        }
+        YNode.Map map = (YNode.Map) node;
+        Map<String, Value> entries = new LinkedHashMap<>();
+        Map<String, Position> keys = new LinkedHashMap<>();
+        map.entries().forEach(e -> {
+            entries.put(e.key(), plain(e.value()));
+            keys.put(e.key(), e.keyPosition());
+        });
+        return new Value.MapValue(entries, keys, map.position());
+    }
+
+    private List<Value> arguments(YNode node, String what) {
+        return seq(node, what).map(s -> s.items().stream().map(this::argument).toList()).orElse(List.of());
+    }
+
+    /** A value where {@code {ref: id}} and {@code {reflist: [...]}} are references. */
+    private Value argument(YNode node) {
+        if (node instanceof YNode.Map map && map.entries().size() == 1) {
+            YNode.Entry only = map.entries().get(0);
+            if (only.key().equals("ref")) {
+                return string(only.value(), "'ref'").<Value>map(r -> new Value.Ref(r.value(), r.position()))
+                        .orElse(new Value.Scalar(null, map.position()));
+            }
+            if (only.key().equals("reflist")) {
+                List<Value.Ref> refs = new ArrayList<>();
+                seq(only.value(), "'reflist'").ifPresent(s -> s.items().forEach(i -> string(i, "a 'reflist' id")
+                        .ifPresent(r -> refs.add(new Value.Ref(r.value(), r.position())))));
+                return new Value.RefList(refs, map.position());
+            }
+        }
+        if (node instanceof YNode.Seq seq) {
+            return new Value.ListValue(seq.items().stream().map(this::argument).toList(), seq.position());
+        }
+        if (node instanceof YNode.Map map) {
+            Map<String, Value> entries = new LinkedHashMap<>();
+            Map<String, Position> keys = new LinkedHashMap<>();
+            map.entries().forEach(e -> {
+                entries.put(e.key(), argument(e.value()));
+                keys.put(e.key(), e.keyPosition());
+            });
+            return new Value.MapValue(entries, keys, map.position());
+        }
+        YNode.Scalar s = (YNode.Scalar) node;
+        return new Value.Scalar(s.value(), s.position());
+    }
+
+    // ---- typed access with errors
+
+    private void unknownKeys(YNode.Map map, List<String> known, String where) {
+        for (YNode.Entry e : map.entries()) {
+            if (!known.contains(e.key())) {
+                diagnostics.error(e.keyPosition(), "unknown key '" + e.key() + "' " + where
+                        + Suggestions.didYouMean(e.key(), known));
+            }
+        }
+    }
+
+    private Optional<YNode> required(YNode.Map map, String key, String owner) {
+        Optional<YNode> value = map.get(key);
+        if (value.isEmpty()) {
+            diagnostics.error(map.position(), "missing '" + key + "' in " + owner);
+        }
+        return value;
+    }
+
+    private Optional<YNode.Map> map(YNode node, String what) {
+        if (node instanceof YNode.Map m) {
+            return Optional.of(m);
+        }
+        diagnostics.error(node.position(), what + " must be a map, not " + node.kindName());
+        return Optional.empty();
+    }
+
+    private Optional<YNode.Seq> seq(YNode node, String what) {
+        if (node instanceof YNode.Seq s) {
+            return Optional.of(s);
+        }
+        if (node instanceof YNode.Scalar s && s.value() == null) {
+            return Optional.of(new YNode.Seq(List.of(), s.position())); // "bolts:" with nothing after it
+        }
+        diagnostics.error(node.position(), what + " must be a list, not " + node.kindName());
+        return Optional.empty();
+    }
+
+    /** A non-empty text value; numbers and booleans are taken as written ({@code id: 1} is "1"). */
+    private Optional<Located<String>> string(YNode node, String what) {
+        if (node instanceof YNode.Scalar s && s.value() != null && !s.text().isBlank()) {
+            return Optional.of(new Located<>(s.text(), s.position()));
+        }
+        diagnostics.error(node.position(), what + " must be a non-empty string, not "
+                + (node instanceof YNode.Scalar s && s.value() instanceof String ? "empty" : node.kindName()));
+        return Optional.empty();
+    }
+
+    private Optional<Located<Integer>> integer(YNode node, String what) {
+        if (node instanceof YNode.Scalar s && s.value() instanceof Integer i) {
+            return Optional.of(new Located<>(i, s.position()));
+        }
+        diagnostics.error(node.position(), what + " must be a whole number, not " + describe(node));
+        return Optional.empty();
+    }
+
+    private Optional<Located<Double>> number(YNode node, String what) {
+        if (node instanceof YNode.Scalar s && s.value() instanceof Number n) {
+            return Optional.of(new Located<>(n.doubleValue(), s.position()));
+        }
+        diagnostics.error(node.position(), what + " must be a number, not " + describe(node));
+        return Optional.empty();
+    }
+
+    private static String describe(YNode node) {
+        if (node instanceof YNode.Scalar s && s.value() != null) {
+            return s.value() instanceof String ? "'" + s.text() + "'" : s.text();
+        }
+        return node.kindName();
+    }
+
+    private int errorCount() {
+        return diagnostics.errorCount();
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> out = new ArrayList<>(a);
+        out.addAll(b);
+        return List.copyOf(out);
+    }
+}

@@ -1,0 +1,9 @@
+package dev.fluxext.model;
+
+import dev.fluxext.diag.Position;
+import java.util.Optional;
+
+/** A stream from a spout or bolt to a bolt; {@code name} is informational only. */
+public record StreamDef(Optional<String> name, Located<String> from, Located<String> to, GroupingDef grouping,
+                        Position position) {
+}

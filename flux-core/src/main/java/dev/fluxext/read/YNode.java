@@ -1,0 +1,84 @@
+package dev.fluxext.read;
+
+import dev.fluxext.diag.Position;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A YAML node with its position: the tree every later stage works on. Aliases are expanded, merge keys
+ * ({@code <<}) applied, keys are unique strings. Immutable.
+ */
+public sealed interface YNode {
+
+    Position position();
+
+    /** A short name of the node's kind for type errors: "a string", "a list", ... */
+    String kindName();
+
+    /**
+     * A scalar.
+     *
+     * @param value the value as YAML 1.1 types it: Integer, Long, BigInteger, Double, Boolean, String or null
+     *              (timestamps stay strings)
+     * @param text  the text as written (after {@code ${...}} substitution)
+     * @param plain true when written unquoted: only plain scalars are typed (and re-typed after substitution)
+     */
+    record Scalar(Object value, String text, boolean plain, Position position) implements YNode {
+        public Scalar {
+            Objects.requireNonNull(text);
+            Objects.requireNonNull(position);
+        }
+
+        @Override
+        public String kindName() {
+            if (value == null) {
+                return "null";
+            }
+            if (value instanceof String) {
+                return "a string";
+            }
+            if (value instanceof Boolean) {
+                return "a boolean";
+            }
+            return value instanceof Double ? "a number" : "a whole number";
+        }
+    }
+
+    record Seq(List<YNode> items, Position position) implements YNode {
+        public Seq {
+            items = List.copyOf(items);
+            Objects.requireNonNull(position);
+        }
+
+        @Override
+        public String kindName() {
+            return "a list";
+        }
+    }
+
+    /** A mapping in file order; keys are unique strings (the reader reports anything else). */
+    record Map(List<Entry> entries, Position position) implements YNode {
+        public Map {
+            entries = List.copyOf(entries);
+            Objects.requireNonNull(position);
+        }
+
+        public Optional<Entry> entry(String key) {
+            return entries.stream().filter(e -> e.key().equals(key)).findFirst();
+        }
+
+        public Optional<YNode> get(String key) {
+            return entry(key).map(Entry::value);
+        }
+
+        @Override
+        public String kindName() {
+            return "a map";
+        }
+    }
+
+    /** One key of a mapping: the key text, where the key is, and the value. */
+    record Entry(String key, Position keyPosition, YNode value) {
+    }
+}

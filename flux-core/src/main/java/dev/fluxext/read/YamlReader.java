@@ -1,0 +1,226 @@
+package dev.fluxext.read;
+
+import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.diag.Position;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.nodes.Tag;
+
+/**
+ * Reads one YAML document into a {@link YNode} tree with positions, safely: SnakeYAML only composes nodes (nothing
+ * is ever constructed from a tag), duplicate keys, non-standard tags and non-string keys are errors at their
+ * position, and size, alias and depth limits apply. Every problem goes to the {@link Diagnostics}; the result is
+ * empty when the document cannot be used at all.
+ */
+public final class YamlReader {
+
+    /** The tags a topology file may carry (explicitly or resolved); anything else could name a Java class. */
+    private static final Set<Tag> ALLOWED_TAGS = Set.of(Tag.STR, Tag.INT, Tag.FLOAT, Tag.BOOL, Tag.NULL, Tag.MAP,
+            Tag.SEQ, Tag.TIMESTAMP);
+
+    private final ReadLimits limits;
+    private final ScalarTyper typer = new ScalarTyper();
+
+    public YamlReader(ReadLimits limits) {
+        this.limits = limits;
+    }
+
+    public YamlReader() {
+        this(ReadLimits.DEFAULT);
+    }
+
+    /** Reads a file; {@code label} is how diagnostics name it (the path as the user or the include gave it). */
+    public Optional<YNode> readFile(Path path, String label, Diagnostics diagnostics) {
+        try {
+            if (Files.size(path) > limits.maxBytes()) {
+                diagnostics.error(Position.ofFile(label), "file is larger than " + limits.maxBytes()
+                        + " bytes; topology files are far smaller (is this the right file?)");
+                return Optional.empty();
+            }
+            return readString(Files.readString(path, StandardCharsets.UTF_8), label, diagnostics);
+        } catch (IOException | RuntimeException e) {
+            diagnostics.error(Position.ofFile(label), "cannot read file: " + describe(e));
+            return Optional.empty();
+        }
+    }
+
+    /** Reads a stream (a classpath resource), stopping at the size limit. */
+    public Optional<YNode> readStream(InputStream in, String label, Diagnostics diagnostics) {
+        try (in) {
+            byte[] bytes = in.readNBytes(limits.maxBytes() + 1);
+            if (bytes.length > limits.maxBytes()) {
+                diagnostics.error(Position.ofFile(label), "resource is larger than " + limits.maxBytes()
+                        + " bytes; topology files are far smaller");
+                return Optional.empty();
+            }
+            return readString(new String(bytes, StandardCharsets.UTF_8), label, diagnostics);
+        } catch (IOException e) {
+            diagnostics.error(Position.ofFile(label), "cannot read resource: " + describe(e));
+            return Optional.empty();
+        }
+    }
+
+    public Optional<YNode> readString(String yaml, String label, Diagnostics diagnostics) {
+        Node root;
+        try {
+            root = new Yaml(loaderOptions()).compose(new StringReader(yaml));
+        } catch (MarkedYAMLException e) {
+            diagnostics.error(at(label, e.getProblemMark()), "invalid YAML: " + problemText(e));
+            return Optional.empty();
+        } catch (YAMLException e) {
+            diagnostics.error(Position.ofFile(label), "invalid YAML: " + limitText(e.getMessage()));
+            return Optional.empty();
+        }
+        if (root == null) {
+            diagnostics.error(Position.ofFile(label), "the file has no YAML document (it is empty)");
+            return Optional.empty();
+        }
+        Converter converter = new Converter(label, diagnostics);
+        try {
+            return Optional.of(converter.convert(root, 0));
+        } catch (TooBig e) {
+            diagnostics.error(e.position, e.getMessage());
+            return Optional.empty();
+        }
+    }
+
+    private LoaderOptions loaderOptions() {
+        LoaderOptions options = new LoaderOptions();
+        options.setMaxAliasesForCollections(limits.maxAliases());
+        options.setNestingDepthLimit(limits.maxDepth());
+        options.setCodePointLimit(limits.maxBytes());
+        options.setAllowRecursiveKeys(false);
+        options.setMergeOnCompose(true);
+        options.setProcessComments(false);
+        // Nothing is constructed from tags (we only compose), but refuse them at the source too.
+        options.setTagInspector(tag -> false);
+        return options;
+    }
+
+    private static Position at(String label, Mark mark) {
+        return mark == null ? Position.ofFile(label) : new Position(label, mark.getLine() + 1, mark.getColumn() + 1);
+    }
+
+    private static String problemText(MarkedYAMLException e) {
+        String problem = e.getProblem() == null ? "" : e.getProblem();
+        String context = e.getContext();
+        return context == null || context.isBlank() ? problem : problem + " (" + context + ")";
+    }
+
+    /** SnakeYAML's limit messages are terse; say which limit and why it exists. */
+    private String limitText(String message) {
+        String m = message == null ? "" : message;
+        if (m.contains("code points")) {
+            return "document exceeds " + limits.maxBytes() + " characters";
+        }
+        if (m.contains("Nesting Depth")) {
+            return "nesting deeper than " + limits.maxDepth() + " levels";
+        }
+        if (m.contains("aliases")) {
+            return "more than " + limits.maxAliases() + " aliases to lists or maps";
+        }
+        return m;
+    }
+
+    private static String describe(Exception e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    /** Thrown out of the conversion when expanded aliases make the document too big or cyclic. */
+    private static final class TooBig extends RuntimeException {
+        final Position position;
+
+        TooBig(Position position, String message) {
+            super(message, null, false, false);
+            this.position = position;
+        }
+    }
+
+    /** SnakeYAML node graph → YNode tree, checking tags, keys and expansion size. */
+    private final class Converter {
+        private final String label;
+        private final Diagnostics diagnostics;
+        private int nodes;
+
+        Converter(String label, Diagnostics diagnostics) {
+            this.label = label;
+            this.diagnostics = diagnostics;
+        }
+
+        YNode convert(Node node, int depth) {
+            Position pos = at(label, node.getStartMark());
+            if (++nodes > limits.maxExpandedNodes() || depth > limits.maxDepth()) {
+                throw new TooBig(pos, "document too large once aliases are expanded (more than "
+                        + limits.maxExpandedNodes() + " values or " + limits.maxDepth() + " levels); "
+                        + "aliases may not be used to build huge or recursive structures");
+            }
+            Tag tag = node.getTag();
+            if (!ALLOWED_TAGS.contains(tag)) {
+                diagnostics.error(pos, "tag '" + tag.getValue() + "' is not allowed: topology files use plain "
+                        + "YAML values only (remove the tag)");
+                return new YNode.Scalar(null, "", true, pos);
+            }
+            if (node instanceof ScalarNode s) {
+                boolean plain = s.isPlain();
+                Object value = tag == Tag.TIMESTAMP ? s.getValue() : typedOrText(s, pos);
+                return new YNode.Scalar(value, s.getValue(), plain, pos);
+            }
+            if (node instanceof SequenceNode seq) {
+                List<YNode> items = new ArrayList<>(seq.getValue().size());
+                for (Node item : seq.getValue()) {
+                    items.add(convert(item, depth + 1));
+                }
+                return new YNode.Seq(items, pos);
+            }
+            MappingNode map = (MappingNode) node;
+            List<YNode.Entry> entries = new ArrayList<>(map.getValue().size());
+            HashMap<String, Position> seen = new HashMap<>();
+            for (NodeTuple tuple : map.getValue()) {
+                Node keyNode = tuple.getKeyNode();
+                Position keyPos = at(label, keyNode.getStartMark());
+                if (!(keyNode instanceof ScalarNode keyScalar) || !ALLOWED_TAGS.contains(keyNode.getTag())) {
+                    diagnostics.error(keyPos, "map keys must be plain text");
+                    continue;
+                }
+                String key = keyScalar.getValue();
+                Position first = seen.putIfAbsent(key, keyPos);
+                if (first != null) {
+                    diagnostics.error(keyPos, "duplicate key '" + key + "' (first at line " + first.line() + ")");
+                    continue;
+                }
+                entries.add(new YNode.Entry(key, keyPos, convert(tuple.getValueNode(), depth + 1)));
+            }
+            return new YNode.Map(entries, pos);
+        }
+
+        private Object typedOrText(ScalarNode s, Position pos) {
+            try {
+                return typer.typed(s);
+            } catch (RuntimeException e) {
+                // An explicit tag on text that is not of that type, e.g. "!!int abc".
+                diagnostics.error(pos, "'" + s.getValue() + "' is not a valid " + s.getTag().getValue()
+                        .replace(Tag.PREFIX, ""));
+                return s.getValue();
+            }
+        }
+    }
+}

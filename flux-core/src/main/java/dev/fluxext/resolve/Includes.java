@@ -1,0 +1,221 @@
+package dev.fluxext.resolve;
+
+import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.diag.Position;
+import dev.fluxext.diag.Suggestions;
+import dev.fluxext.read.YNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BiFunction;
+
+/**
+ * Resolves {@code includes:} into one document, depth first, with cycle detection. Merge rules (included file
+ * merged into the including one, in the order the includes are listed; each included file's own includes are
+ * merged into it first):
+ * <ul>
+ *   <li>{@code name}, {@code topologySource}: the included value is taken when {@code override} is true or the
+ *       including file has none.</li>
+ *   <li>{@code config}, {@code compression}, {@code transport}: key by key; on a key both have, the included value
+ *       wins when {@code override} is true.</li>
+ *   <li>{@code components}, {@code spouts}, {@code bolts}: by id; an included element with an id already present
+ *       replaces it in place when {@code override} is true and is dropped otherwise; new ids are appended.</li>
+ *   <li>{@code streams}, {@code workerHooks}: appended.</li>
+ * </ul>
+ * Every element keeps the position of the file it came from.
+ */
+public final class Includes {
+
+    private static final Set<String> INCLUDE_KEYS = Set.of("resource", "file", "override");
+    private static final Set<String> BY_ID = Set.of("components", "spouts", "bolts");
+    private static final Set<String> APPENDED = Set.of("streams", "workerHooks");
+    private static final Set<String> KEY_BY_KEY = Set.of("config", "compression", "transport");
+
+    /** Reads, checks and substitutes one document; reports why when it cannot (then empty). */
+    private final BiFunction<Source, Position, Optional<YNode>> reader;
+    private final Diagnostics diagnostics;
+
+    /**
+     * @param reader reads a source; the position is the include that names it (for "not found" errors), or null for
+     *               the main file
+     */
+    public Includes(BiFunction<Source, Position, Optional<YNode>> reader, Diagnostics diagnostics) {
+        this.reader = reader;
+        this.diagnostics = diagnostics;
+    }
+
+    /** The main document with all includes merged; empty if the main document cannot be read. */
+    public Optional<YNode> resolve(Source main) {
+        return load(main, null, new ArrayList<>());
+    }
+
+    private Optional<YNode> load(Source source, Position includedAt, List<Source> stack) {
+        Optional<YNode> read = reader.apply(source, includedAt);
+        if (read.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!(read.get() instanceof YNode.Map doc)) {
+            diagnostics.error(read.get().position(), "a topology file must be a map of keys (name, spouts, bolts, ...), "
+                    + "not " + read.get().kindName());
+            return Optional.empty();
+        }
+        Optional<YNode.Entry> includes = doc.entry("includes");
+        if (includes.isEmpty()) {
+            return Optional.of(doc);
+        }
+        stack.add(source);
+        YNode.Map merged = without(doc, "includes");
+        for (IncludeDef include : includeDefs(includes.get().value())) {
+            Source target = source.include(include.file, include.resource);
+            List<String> cycle = cycle(stack, target);
+            if (!cycle.isEmpty()) {
+                diagnostics.error(include.position, "include cycle: " + String.join(" -> ", cycle));
+                continue;
+            }
+            Optional<YNode> included = load(target, include.position, stack);
+            if (included.isPresent()) {
+                merged = merge(merged, (YNode.Map) included.get(), include.override);
+            }
+        }
+        stack.remove(stack.size() - 1);
+        return Optional.of(merged);
+    }
+
+    private static List<String> cycle(List<Source> stack, Source target) {
+        String id = target.identity();
+        for (int i = 0; i < stack.size(); i++) {
+            if (stack.get(i).identity().equals(id)) {
+                List<String> labels = new ArrayList<>();
+                stack.subList(i, stack.size()).forEach(s -> labels.add(s.label()));
+                labels.add(target.label());
+                return labels;
+            }
+        }
+        return List.of();
+    }
+
+    private record IncludeDef(String file, boolean resource, boolean override, Position position) {
+    }
+
+    private List<IncludeDef> includeDefs(YNode node) {
+        List<IncludeDef> out = new ArrayList<>();
+        if (!(node instanceof YNode.Seq seq)) {
+            diagnostics.error(node.position(), "'includes' must be a list of {file, resource, override}, not "
+                    + node.kindName());
+            return out;
+        }
+        for (YNode item : seq.items()) {
+            if (!(item instanceof YNode.Map map)) {
+                diagnostics.error(item.position(), "an include must be a map {file, resource, override}, not "
+                        + item.kindName());
+                continue;
+            }
+            boolean ok = true;
+            for (YNode.Entry e : map.entries()) {
+                if (!INCLUDE_KEYS.contains(e.key())) {
+                    diagnostics.error(e.keyPosition(), "unknown key '" + e.key() + "' in include"
+                            + Suggestions.didYouMean(e.key(), INCLUDE_KEYS) + " (known: file, resource, override)");
+                    ok = false;
+                }
+            }
+            Optional<String> file = map.get("file").flatMap(v -> text(v, "file"));
+            if (map.get("file").isEmpty()) {
+                diagnostics.error(map.position(), "include needs 'file' (a path, or a classpath resource with "
+                        + "'resource: true')");
+            }
+            Optional<Boolean> resource = flag(map, "resource", false);
+            Optional<Boolean> override = flag(map, "override", true);
+            if (ok && file.isPresent() && resource.isPresent() && override.isPresent()) {
+                out.add(new IncludeDef(file.get(), resource.get(), override.get(), map.position()));
+            }
+        }
+        return out;
+    }
+
+    private Optional<String> text(YNode node, String key) {
+        if (node instanceof YNode.Scalar s && s.value() instanceof String str && !str.isBlank()) {
+            return Optional.of(str);
+        }
+        diagnostics.error(node.position(), "'" + key + "' must be a non-empty string, not " + node.kindName());
+        return Optional.empty();
+    }
+
+    private Optional<Boolean> flag(YNode.Map map, String key, boolean dflt) {
+        Optional<YNode> node = map.get(key);
+        if (node.isEmpty()) {
+            return Optional.of(dflt);
+        }
+        if (node.get() instanceof YNode.Scalar s && s.value() instanceof Boolean b) {
+            return Optional.of(b);
+        }
+        diagnostics.error(node.get().position(), "'" + key + "' must be true or false, not " + node.get().kindName());
+        return Optional.empty();
+    }
+
+    private static YNode.Map without(YNode.Map map, String key) {
+        return new YNode.Map(map.entries().stream().filter(e -> !e.key().equals(key)).toList(), map.position());
+    }
+
+    /** {@code into} with {@code included} merged per the rules above; keys the includer lacks are appended. */
+    private static YNode.Map merge(YNode.Map into, YNode.Map included, boolean override) {
+        Map<String, YNode.Entry> out = new LinkedHashMap<>();
+        into.entries().forEach(e -> out.put(e.key(), e));
+        for (YNode.Entry inc : included.entries()) {
+            YNode.Entry mine = out.get(inc.key());
+            if (mine == null) {
+                out.put(inc.key(), inc);
+            } else if (BY_ID.contains(inc.key()) && mine.value() instanceof YNode.Seq a
+                    && inc.value() instanceof YNode.Seq b) {
+                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keyPosition(), mergeById(a, b, override)));
+            } else if (APPENDED.contains(inc.key()) && mine.value() instanceof YNode.Seq a
+                    && inc.value() instanceof YNode.Seq b) {
+                List<YNode> items = new ArrayList<>(a.items());
+                items.addAll(b.items());
+                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keyPosition(), new YNode.Seq(items, a.position())));
+            } else if (KEY_BY_KEY.contains(inc.key()) && mine.value() instanceof YNode.Map a
+                    && inc.value() instanceof YNode.Map b) {
+                YNode.Map m = override ? overlay(a, b) : overlay(b, a);
+                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keyPosition(), new YNode.Map(m.entries(), a.position())));
+            } else if (override) {
+                out.put(inc.key(), inc);
+            }
+        }
+        return new YNode.Map(new ArrayList<>(out.values()), into.position());
+    }
+
+    /** {@code base}'s keys with {@code top}'s replacing them; {@code top}'s other keys appended. */
+    private static YNode.Map overlay(YNode.Map base, YNode.Map top) {
+        Map<String, YNode.Entry> out = new LinkedHashMap<>();
+        base.entries().forEach(e -> out.put(e.key(), e));
+        top.entries().forEach(e -> out.put(e.key(), e));
+        return new YNode.Map(new ArrayList<>(out.values()), base.position());
+    }
+
+    private static YNode.Seq mergeById(YNode.Seq mine, YNode.Seq included, boolean override) {
+        List<YNode> items = new ArrayList<>(mine.items());
+        for (YNode inc : included.items()) {
+            Optional<String> id = idOf(inc);
+            int at = -1;
+            for (int i = 0; id.isPresent() && i < items.size(); i++) {
+                if (idOf(items.get(i)).equals(id)) {
+                    at = i;
+                    break;
+                }
+            }
+            if (at < 0) {
+                items.add(inc);
+            } else if (override) {
+                items.set(at, inc);
+            }
+        }
+        return new YNode.Seq(items, mine.position());
+    }
+
+    private static Optional<String> idOf(YNode node) {
+        return node instanceof YNode.Map m ? m.get("id").flatMap(v -> v instanceof YNode.Scalar s && s.value() != null
+                ? Optional.of(String.valueOf(s.value())) : Optional.empty()) : Optional.empty();
+    }
+}

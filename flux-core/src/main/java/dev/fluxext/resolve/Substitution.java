@@ -1,0 +1,125 @@
+package dev.fluxext.resolve;
+
+import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.read.YNode;
+import dev.fluxext.read.YamlScalars;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Replaces {@code ${key}} (from the {@code --filter} properties), {@code ${ENV-NAME}} (from the environment, with
+ * {@code --env-filter}) and {@code ${key[N]}} (element N of a comma-separated property) in scalar values. Every
+ * placeholder of a scalar is replaced. Map keys are left alone.
+ *
+ * <p>Typing: a plain (unquoted) scalar is typed again from its substituted text exactly as YAML would type that
+ * text written there, so {@code parallelism: ${workers}} with {@code workers=4} is the number 4, and
+ * {@code debug: ${debug}} with {@code debug=true} the boolean true. A quoted scalar stays a string:
+ * {@code id: "${n}"} is the string "4". This matches Flux, which substitutes the text before parsing.
+ */
+public final class Substitution {
+
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}\\[\\]]+)(?:\\[(\\d+)])?}");
+    private static final String ENV_PREFIX = "ENV-";
+
+    private final Properties properties;
+    private final boolean haveProperties;
+    private final boolean envFilter;
+    private final Map<String, String> environment;
+
+    /**
+     * @param properties the {@code --filter} properties, or null when none was given
+     * @param envFilter  whether {@code --env-filter} was given
+     */
+    public Substitution(Properties properties, boolean envFilter, Map<String, String> environment) {
+        this.properties = properties == null ? new Properties() : properties;
+        this.haveProperties = properties != null;
+        this.envFilter = envFilter;
+        this.environment = environment;
+    }
+
+    public YNode apply(YNode node, Diagnostics diagnostics) {
+        if (node instanceof YNode.Scalar s) {
+            return s.value() instanceof String text && text.contains("${") ? substitute(s, diagnostics) : s;
+        }
+        if (node instanceof YNode.Seq seq) {
+            List<YNode> items = new ArrayList<>(seq.items().size());
+            seq.items().forEach(i -> items.add(apply(i, diagnostics)));
+            return new YNode.Seq(items, seq.position());
+        }
+        YNode.Map map = (YNode.Map) node;
+        List<YNode.Entry> entries = new ArrayList<>(map.entries().size());
+        map.entries().forEach(e -> entries.add(new YNode.Entry(e.key(), e.keyPosition(), apply(e.value(), diagnostics))));
+        return new YNode.Map(entries, map.position());
+    }
+
+    private YNode.Scalar substitute(YNode.Scalar s, Diagnostics diagnostics) {
+        String text = (String) s.value();
+        Matcher m = PLACEHOLDER.matcher(text);
+        StringBuilder out = new StringBuilder();
+        boolean failed = false;
+        while (m.find()) {
+            String replacement = valueOf(m.group(1), m.group(2), m.group(), s, diagnostics);
+            failed |= replacement == null;
+            m.appendReplacement(out, Matcher.quoteReplacement(replacement == null ? m.group() : replacement));
+        }
+        m.appendTail(out);
+        String result = out.toString();
+        if (failed || result.equals(text)) {
+            return s;
+        }
+        Object value = s.plain() ? YamlScalars.typeAsYaml(result) : result;
+        return new YNode.Scalar(value, result, s.plain(), s.position());
+    }
+
+    /** The replacement text, or null after reporting why there is none. */
+    private String valueOf(String key, String index, String placeholder, YNode.Scalar s, Diagnostics diagnostics) {
+        String value;
+        if (key.startsWith(ENV_PREFIX)) {
+            String name = key.substring(ENV_PREFIX.length());
+            if (!envFilter) {
+                diagnostics.error(s.position(), "'" + placeholder + "' reads environment variable " + name
+                        + ", which needs --env-filter");
+                return null;
+            }
+            value = environment.get(name);
+            if (value == null) {
+                diagnostics.error(s.position(), "'" + placeholder + "': environment variable " + name + " is not set");
+                return null;
+            }
+        } else {
+            if (!haveProperties) {
+                diagnostics.error(s.position(), "'" + placeholder + "' has no value: give a properties file "
+                        + "with --filter that defines '" + key + "'");
+                return null;
+            }
+            value = properties.getProperty(key);
+            if (value == null) {
+                diagnostics.error(s.position(), "'" + placeholder + "' has no value: '" + key
+                        + "' is not defined in the --filter properties file (or use ${ENV-" + key
+                        + "} with --env-filter)");
+                return null;
+            }
+        }
+        if (index == null) {
+            return value;
+        }
+        String[] elements = value.split(",", -1);
+        int n;
+        try {
+            n = Integer.parseInt(index);
+        } catch (NumberFormatException e) {
+            n = Integer.MAX_VALUE;
+        }
+        if (n >= elements.length) {
+            diagnostics.error(s.position(), "'" + placeholder + "': '" + key + "' has " + elements.length
+                    + (elements.length == 1 ? " element" : " elements") + " (index 0 to " + (elements.length - 1)
+                    + "), no element " + index);
+            return null;
+        }
+        return elements[n].trim();
+    }
+}
