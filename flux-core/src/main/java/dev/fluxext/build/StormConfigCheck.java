@@ -1,0 +1,171 @@
+package dev.fluxext.build;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.storm.Config;
+import org.apache.storm.validation.ConfigValidation;
+import org.apache.storm.validation.ConfigValidationAnnotations.IsBoolean;
+import org.apache.storm.validation.ConfigValidationAnnotations.IsImplementationOfClass;
+import org.apache.storm.validation.ConfigValidationAnnotations.IsInteger;
+import org.apache.storm.validation.ConfigValidationAnnotations.IsKryoReg;
+import org.apache.storm.validation.ConfigValidationAnnotations.IsListEntryType;
+import org.apache.storm.validation.ConfigValidationAnnotations.IsLong;
+import org.apache.storm.validation.ConfigValidationAnnotations.IsMapEntryCustom;
+import org.apache.storm.validation.ConfigValidationAnnotations.IsMapEntryType;
+import org.apache.storm.validation.ConfigValidationAnnotations.IsNumber;
+import org.apache.storm.validation.ConfigValidationAnnotations.IsPositiveNumber;
+import org.apache.storm.validation.ConfigValidationAnnotations.IsPowerOf2;
+import org.apache.storm.validation.ConfigValidationAnnotations.IsString;
+import org.apache.storm.validation.ConfigValidationAnnotations.IsStringList;
+import org.apache.storm.validation.ConfigValidationAnnotations.IsStringOrStringList;
+import org.apache.storm.validation.ConfigValidationAnnotations.IsType;
+import org.apache.storm.validation.NotConf;
+
+/**
+ * Storm's own checks for config values: every key that is a public constant of {@link Config} is validated with the
+ * validators its annotations name ({@link ConfigValidation}); other keys pass through. Failures are rephrased from
+ * the annotations ("topology.workers must be a positive integer, not 'two'") instead of Storm's field names.
+ */
+public final class StormConfigCheck {
+
+    /**
+     * Storm keys that Storm 2.8's worker keeps in a component's config ({@code Executor.normalizedComponentConf}
+     * removes every other {@link Config} key from a component's json_conf).
+     */
+    private static final Set<String> KEPT_PER_COMPONENT = Set.of(Config.TOPOLOGY_DEBUG,
+            Config.TOPOLOGY_MAX_SPOUT_PENDING, Config.TOPOLOGY_MAX_TASK_PARALLELISM, Config.TOPOLOGY_TRANSACTIONAL_ID,
+            Config.TOPOLOGY_TICK_TUPLE_FREQ_SECS, Config.TOPOLOGY_SLEEP_SPOUT_WAIT_STRATEGY_TIME_MS,
+            Config.TOPOLOGY_SPOUT_WAIT_STRATEGY, Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_COUNT,
+            Config.TOPOLOGY_BOLTS_WINDOW_LENGTH_DURATION_MS, Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_COUNT,
+            Config.TOPOLOGY_BOLTS_SLIDING_INTERVAL_DURATION_MS, Config.TOPOLOGY_BOLTS_TUPLE_TIMESTAMP_MAX_LAG_MS,
+            Config.TOPOLOGY_BOLTS_MESSAGE_ID_FIELD_NAME, Config.TOPOLOGY_STATE_PROVIDER,
+            Config.TOPOLOGY_STATE_PROVIDER_CONFIG, Config.TOPOLOGY_BOLTS_LATE_TUPLE_STREAM);
+
+    /**
+     * Keys TopologyBuilder itself writes into a component's json_conf (numTasks, memory and cpu loads); the worker
+     * drops them too, but the scheduler reads them from the topology before that, so they are not "ignored".
+     */
+    private static final Set<String> SET_BY_BUILDER = Set.of(Config.TOPOLOGY_TASKS,
+            Config.TOPOLOGY_COMPONENT_RESOURCES_ONHEAP_MEMORY_MB, Config.TOPOLOGY_COMPONENT_RESOURCES_OFFHEAP_MEMORY_MB,
+            Config.TOPOLOGY_COMPONENT_CPU_PCORE_PERCENT, Config.TOPOLOGY_COMPONENT_RESOURCES_MAP);
+
+    private static final Map<String, Field> STORM_KEYS = stormKeys();
+
+    private StormConfigCheck() {
+    }
+
+    private static Map<String, Field> stormKeys() {
+        Map<String, Field> keys = new HashMap<>();
+        for (Field field : Config.class.getFields()) {
+            if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class
+                    && field.getAnnotation(NotConf.class) == null) {
+                try {
+                    keys.put((String) field.get(null), field);
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(e); // public static fields are always readable
+                }
+            }
+        }
+        return Map.copyOf(keys);
+    }
+
+    /** Whether Storm knows this key (a public constant of {@link Config}). */
+    public static boolean isStormKey(String key) {
+        return STORM_KEYS.containsKey(key);
+    }
+
+    /** Whether Storm 2.8 marks the key deprecated. */
+    public static boolean isDeprecated(String key) {
+        Field field = STORM_KEYS.get(key);
+        return field != null && field.isAnnotationPresent(Deprecated.class);
+    }
+
+    /** A Storm key set in a component's config that the Storm 2.8 worker throws away (see the allow-list above). */
+    public static boolean ignoredPerComponent(String key) {
+        return isStormKey(key) && !KEPT_PER_COMPONENT.contains(key) && !SET_BY_BUILDER.contains(key);
+    }
+
+    /** Why {@code value} is not acceptable for Storm key {@code key}; empty when it is, or when Storm does not know the key. */
+    public static Optional<String> problem(String key, Object value) {
+        Field field = STORM_KEYS.get(key);
+        if (field == null) {
+            return Optional.empty();
+        }
+        if (value == null) {
+            return Optional.of(key + " needs a value (" + expectation(field).orElse("see Storm's Config") + ")");
+        }
+        Map<String, Object> single = new HashMap<>();
+        single.put(key, value);
+        try {
+            ConfigValidation.validateField(field, single);
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            String because = e.getMessage() == null ? "" : e.getMessage().replace(field.getName(), key);
+            return Optional.of(expectation(field)
+                    .map(expected -> key + " must be " + expected + ", not " + describe(value))
+                    .orElse(key + ": " + because));
+        } catch (RuntimeException e) { // a validator that cannot even run (e.g. a class it needs is missing)
+            return Optional.of(key + ": " + e.getMessage());
+        }
+    }
+
+    /** What the annotations of Storm's field require, in words; empty when they say nothing a person can use. */
+    private static Optional<String> expectation(Field field) {
+        String noun = null;
+        List<String> qualifiers = new ArrayList<>();
+        String prefix = "";
+        for (Annotation a : field.getAnnotations()) {
+            if (a instanceof IsInteger) {
+                noun = "integer";
+            } else if (a instanceof IsLong) {
+                noun = "whole number";
+            } else if (a instanceof IsNumber) {
+                noun = noun == null ? "number" : noun;
+            } else if (a instanceof IsBoolean) {
+                noun = "boolean (true or false)";
+            } else if (a instanceof IsString s) {
+                List<String> accepted = Arrays.stream(s.acceptedValues()).filter(v -> !v.isEmpty()).toList();
+                noun = accepted.isEmpty() ? "string" : "one of " + String.join(", ", accepted);
+            } else if (a instanceof IsStringList) {
+                noun = "list of strings";
+            } else if (a instanceof IsStringOrStringList) {
+                noun = "string or a list of strings";
+            } else if (a instanceof IsListEntryType l) {
+                noun = "list of " + l.type().getSimpleName() + " values";
+            } else if (a instanceof IsMapEntryType || a instanceof IsMapEntryCustom) {
+                noun = "map";
+            } else if (a instanceof IsKryoReg) {
+                noun = "list of class names or {class: serializer} maps";
+            } else if (a instanceof IsImplementationOfClass c) {
+                noun = "class name implementing " + c.implementsClass().getName();
+            } else if (a instanceof IsType t) {
+                noun = t.type().getSimpleName();
+            } else if (a instanceof IsPositiveNumber p) {
+                prefix = p.includeZero() ? "non-negative " : "positive ";
+            } else if (a instanceof IsPowerOf2) {
+                qualifiers.add("a power of 2");
+            }
+        }
+        if (noun == null) {
+            noun = prefix.isEmpty() ? null : "number";
+        }
+        if (noun == null) {
+            return Optional.empty();
+        }
+        String article = noun.startsWith("one of") ? "" : "aeiou".indexOf((prefix + noun).charAt(0)) >= 0 ? "an " : "a ";
+        String text = article + prefix + noun;
+        return Optional.of(qualifiers.isEmpty() ? text : text + " that is " + String.join(" and ", qualifiers));
+    }
+
+    static String describe(Object value) {
+        return value instanceof String s ? "'" + s + "'" : String.valueOf(value);
+    }
+}
