@@ -1,0 +1,115 @@
+package dev.fluxext.cli;
+
+import dev.fluxext.load.FluxLoader;
+import dev.fluxext.load.LoadOptions;
+import dev.fluxext.load.LoadResult;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Function;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+
+/** The {@code flux} command: entry point of {@code bin/flux}. */
+@Command(name = "flux", mixinStandardHelpOptions = true, versionProvider = Versions.class,
+    description = "Validate, inspect, draw and run Flux-compatible Storm topology files.",
+    subcommands = {SubmitCommand.class, ValidateCommand.class, GraphCommand.class,
+        VersionCommand.class, CommandLine.HelpCommand.class})
+public final class FluxCli implements Runnable {
+
+    private final CliContext context;
+
+    FluxCli(CliContext context) {
+        this.context = context;
+    }
+
+    CliContext context() {
+        return context;
+    }
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(context.err());
+        throw new CliException(ExitCodes.USAGE, "flux: missing a command");
+    }
+
+    public static void main(String[] args) {
+        StormLogging.toStderr(false);
+        PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        int code = execute(FluxLoader::load, System.getenv(), out, err, args);
+        out.flush();
+        err.flush();
+        // Storm leaves non-daemon threads behind; exit explicitly so nothing keeps the JVM alive.
+        System.exit(code);
+    }
+
+    /** Runs one command line and returns its exit status; never calls System.exit (tests use this). */
+    static int execute(Function<LoadOptions, LoadResult> loader, Map<String, String> environment,
+                       PrintWriter out, PrintWriter err, String... args) {
+        CliContext context = new CliContext(loader, environment, Path.of("").toAbsolutePath(), out, err);
+        return commandLine(new FluxCli(context)).execute(args);
+    }
+
+    /** The picocli setup shared by {@code flux} and the Storm-style {@link Flux} main. */
+    static CommandLine commandLine(Object command) {
+        CommandLine commandLine = new CommandLine(command);
+        CliContext context = command instanceof FluxCli cli ? cli.context() : ((Flux) command).context();
+        commandLine.setOut(context.out());
+        commandLine.setErr(context.err());
+        commandLine.setExecutionExceptionHandler((e, cl, parseResult) -> handle(e, cl, parseResult));
+        listExitCodes(commandLine);
+        return commandLine;
+    }
+
+    /** Every command's --help lists the exit codes. */
+    private static void listExitCodes(CommandLine commandLine) {
+        commandLine.getCommandSpec().usageMessage()
+            .exitCodeListHeading("%nExit codes:%n")
+            .exitCodeList(ExitCodes.HELP);
+        commandLine.getSubcommands().values().forEach(FluxCli::listExitCodes);
+    }
+
+    private static int handle(Exception e, CommandLine commandLine, ParseResult parseResult) {
+        PrintWriter err = commandLine.getErr();
+        boolean verbose = verbose(parseResult);
+        if (e instanceof CliException cli) {
+            if (cli.getMessage() != null) {
+                err.println(cli.getMessage());
+            }
+            if (verbose && cli.getCause() != null) {
+                cli.getCause().printStackTrace(err);
+            }
+            err.flush();
+            return cli.exitCode();
+        }
+        if (e instanceof CommandLine.ParameterException pe) {
+            err.println(pe.getMessage());
+            pe.getCommandLine().usage(err);
+            return ExitCodes.USAGE;
+        }
+        err.println("flux: internal error: " + e
+            + (verbose ? "" : " (run with --verbose for the stack trace)"));
+        if (verbose) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCodes.FAILURE;
+    }
+
+    private static boolean verbose(ParseResult parseResult) {
+        for (ParseResult p = parseResult; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("--verbose")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,181 @@
+package dev.fluxext.cli;
+
+import dev.fluxext.load.LoadedTopology;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.storm.Config;
+import org.apache.storm.LocalCluster;
+import org.apache.storm.generated.KillOptions;
+import org.apache.storm.generated.TopologyInfo;
+import org.apache.storm.utils.ObjectReader;
+
+/**
+ * Runs a topology on an in-process Storm cluster whose workers talk over Netty, printing progress until the
+ * duration ends or the JVM is asked to stop (Ctrl-C / SIGTERM), then kills the topology and stops the cluster.
+ *
+ * <p>A signal starts JVM shutdown; our hook turns it into an orderly stop of the main thread, waits for it and
+ * halts with the run's status, so that Ctrl-C is a normal end (exit 0) rather than 130, and a Storm shutdown
+ * that hangs cannot keep the process alive.
+ */
+final class LocalRunner {
+
+    /** How long Storm may take to kill the topology and stop its daemons before we force the exit. */
+    static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(60);
+
+    private final LoadedTopology topology;
+    private final Optional<Duration> duration;
+    private final Duration interval;
+    private final PrintWriter out;
+    private final SummaryWriter summaryWriter;
+
+    private final CountDownLatch stopRequested = new CountDownLatch(1);
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private volatile boolean signalled;
+    private volatile int exitCode = ExitCodes.FAILURE;
+
+    /** Receives the final statistics (e.g. to write --summary-json). */
+    interface SummaryWriter {
+        void write(String topology, long uptimeSecs, Map<String, ComponentStats> components);
+    }
+
+    LocalRunner(LoadedTopology topology, Optional<Duration> duration, Duration interval, PrintWriter out,
+                SummaryWriter summaryWriter) {
+        this.topology = topology;
+        this.duration = duration;
+        this.interval = interval;
+        this.out = out;
+        this.summaryWriter = summaryWriter;
+    }
+
+    int run() throws Exception {
+        Thread hook = new Thread(this::onSignal, "flux-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            exitCode = runCluster();
+            return exitCode;
+        } finally {
+            finished.countDown();
+            if (!signalled) {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            }
+        }
+    }
+
+    private int runCluster() throws Exception {
+        Map<String, Object> conf = new HashMap<>(topology.config());
+        // Exact counts instead of Storm's default 5 % sampling: progress lines should add up.
+        conf.putIfAbsent(Config.TOPOLOGY_STATS_SAMPLE_RATE, 1.0);
+        int workers = Math.max(1, ObjectReader.getInt(conf.get(Config.TOPOLOGY_WORKERS), 1));
+        int supervisors = Math.min(workers, 2);
+        int portsPerSupervisor = (workers + supervisors - 1) / supervisors;
+        out.printf("flux: starting a local Storm cluster (%d supervisor%s, %d worker slot%s, Netty between workers)...%n",
+            supervisors, supervisors == 1 ? "" : "s", supervisors * portsPerSupervisor,
+            supervisors * portsPerSupervisor == 1 ? "" : "s");
+        LocalCluster cluster = new LocalCluster.Builder()
+            .withSupervisors(supervisors)
+            .withPortsPerSupervisor(portsPerSupervisor)
+            .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true)
+            .build();
+        try {
+            if (stopRequested.getCount() == 0) {
+                return ExitCodes.OK;
+            }
+            cluster.submitTopology(topology.name(), conf, topology.topology());
+            out.printf("flux: topology '%s' submitted with %d worker%s; %s%n", topology.name(), workers,
+                workers == 1 ? "" : "s", duration.map(d -> "running for " + d.toSeconds() + " s (Ctrl-C stops it)")
+                    .orElse("running until Ctrl-C"));
+            TopologyInfo last = report(cluster);
+            long lastUptime = last == null ? 0 : last.get_uptime_secs();
+            Map<String, ComponentStats> finalStats = ComponentStats.of(topology.topology(), last);
+            printSummary(lastUptime, last, finalStats);
+            summaryWriter.write(topology.name(), lastUptime, finalStats);
+            cluster.killTopologyWithOpts(topology.name(), killNow());
+            out.printf("flux: topology '%s' killed%n", topology.name());
+            return ExitCodes.OK;
+        } finally {
+            Thread watchdog = startWatchdog();
+            out.println("flux: stopping the local cluster...");
+            cluster.close();
+            out.println("flux: local cluster stopped");
+            watchdog.interrupt();
+        }
+    }
+
+    /** Prints a progress line every interval until the duration is over or a stop is requested; returns the last info. */
+    private TopologyInfo report(LocalCluster cluster) throws Exception {
+        long started = System.nanoTime();
+        long deadline = duration.map(d -> started + d.toNanos()).orElse(Long.MAX_VALUE);
+        Progress progress = new Progress(topology.topology(), started);
+        TopologyInfo last = null;
+        while (true) {
+            long now = System.nanoTime();
+            long wait = Math.min(interval.toNanos(), deadline - now);
+            boolean stop = wait <= 0 || stopRequested.await(wait, TimeUnit.NANOSECONDS);
+            last = cluster.getTopologyInfoByName(topology.name());
+            if (stop || System.nanoTime() >= deadline) {
+                return last;
+            }
+            out.println(progress.line(last, System.nanoTime()));
+        }
+    }
+
+    private void printSummary(long uptimeSecs, TopologyInfo info, Map<String, ComponentStats> stats) {
+        out.printf("%nSummary of '%s' after %d s%s:%n", topology.name(), uptimeSecs,
+            info == null ? "" : " in " + ComponentStats.workers(info) + " worker(s)");
+        out.printf("  %-24s %-6s %12s %12s %12s %12s %12s%n", "component", "type", "emitted", "transferred", "acked",
+            "failed", "executed");
+        stats.values().forEach(s -> out.printf("  %-24s %-6s %12d %12d %12d %12d %12d%n", s.id(), s.type(), s.emitted(),
+            s.transferred(), s.acked(), s.failed(), s.executed()));
+        out.flush();
+    }
+
+    private static KillOptions killNow() {
+        KillOptions options = new KillOptions();
+        options.set_wait_secs(0);
+        return options;
+    }
+
+    /** Runs in the JVM's shutdown (Ctrl-C, SIGTERM): stop the main thread's run, wait for its clean-up, halt. */
+    private void onSignal() {
+        signalled = true;
+        out.println();
+        out.println("flux: interrupted; killing the topology and stopping the local cluster...");
+        stopRequested.countDown();
+        boolean done;
+        try {
+            done = finished.await(SHUTDOWN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            done = false;
+        }
+        if (!done) {
+            out.println("flux: Storm did not stop within " + SHUTDOWN_TIMEOUT.toSeconds() + " s; exiting anyway");
+        }
+        out.flush();
+        System.err.flush();
+        // Halting is the only way to choose the exit status once the JVM is shutting down.
+        Runtime.getRuntime().halt(done ? exitCode : ExitCodes.FAILURE);
+    }
+
+    /** Forces the exit if Storm's shutdown hangs after a normal end (the signal path has its own timeout). */
+    private Thread startWatchdog() {
+        Thread watchdog = new Thread(() -> {
+            try {
+                Thread.sleep(SHUTDOWN_TIMEOUT.toMillis());
+            } catch (InterruptedException e) {
+                return;
+            }
+            out.println("flux: Storm did not stop within " + SHUTDOWN_TIMEOUT.toSeconds() + " s; exiting anyway");
+            out.flush();
+            Runtime.getRuntime().halt(ExitCodes.FAILURE);
+        }, "flux-shutdown-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
+        return watchdog;
+    }
+}

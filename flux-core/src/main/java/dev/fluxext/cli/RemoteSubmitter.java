@@ -1,0 +1,85 @@
+package dev.fluxext.cli;
+
+import dev.fluxext.load.LoadedTopology;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.storm.Config;
+import org.apache.storm.StormSubmitter;
+import org.apache.storm.generated.AlreadyAliveException;
+import org.apache.storm.generated.AuthorizationException;
+import org.apache.storm.generated.InvalidTopologyException;
+import org.apache.storm.generated.SubmitOptions;
+import org.apache.storm.generated.TopologyInitialStatus;
+
+/**
+ * Submits to a real cluster with {@link StormSubmitter}, which finds Nimbus from {@code storm.yaml} (Storm's usual
+ * lookup), the topology config ({@code -c nimbus.seeds=[...]}) or {@code --nimbus host:port}.
+ */
+final class RemoteSubmitter {
+
+    private RemoteSubmitter() {
+    }
+
+    /** {@code host:port}, or {@code host} for the default Thrift port. */
+    static Map<String, Object> nimbusConf(String nimbus) {
+        int colon = nimbus.lastIndexOf(':');
+        String host = colon < 0 ? nimbus : nimbus.substring(0, colon);
+        if (host.isBlank()) {
+            throw new CliException(ExitCodes.USAGE, "flux: --nimbus " + nimbus + ": expected HOST or HOST:PORT");
+        }
+        Map<String, Object> conf = new HashMap<>();
+        conf.put(Config.NIMBUS_SEEDS, List.of(host));
+        if (colon >= 0) {
+            try {
+                conf.put(Config.NIMBUS_THRIFT_PORT, Integer.parseInt(nimbus.substring(colon + 1)));
+            } catch (NumberFormatException e) {
+                throw new CliException(ExitCodes.USAGE, "flux: --nimbus " + nimbus + ": the port is not a number");
+            }
+        }
+        return conf;
+    }
+
+    static void submit(LoadedTopology topology, Optional<String> nimbus, Path jar, boolean inactive, PrintWriter out) {
+        Map<String, Object> conf = new HashMap<>(topology.config());
+        nimbus.map(RemoteSubmitter::nimbusConf).ifPresent(conf::putAll);
+        // StormSubmitter reads the jar to upload from this property, as `storm jar` sets it.
+        String previousJar = System.getProperty("storm.jar");
+        System.setProperty("storm.jar", jar.toAbsolutePath().toString());
+        String where = nimbus.map(n -> " to Nimbus at " + n).orElse("");
+        out.printf("flux: submitting topology '%s'%s, uploading %s...%n", topology.name(), where, jar);
+        out.flush();
+        try {
+            StormSubmitter.submitTopology(topology.name(), conf, topology.topology(),
+                new SubmitOptions(inactive ? TopologyInitialStatus.INACTIVE : TopologyInitialStatus.ACTIVE), null);
+            out.printf("flux: topology '%s' submitted%s%n", topology.name(), inactive ? " (inactive)" : "");
+        } catch (AlreadyAliveException e) {
+            throw new CliException(ExitCodes.FAILURE, "flux: a topology named '" + topology.name()
+                + "' is already running on the cluster; kill it first or rename the topology", e);
+        } catch (InvalidTopologyException e) {
+            throw new CliException(ExitCodes.INVALID_TOPOLOGY, "flux: Nimbus rejected the topology: " + e.get_msg(), e);
+        } catch (AuthorizationException e) {
+            throw new CliException(ExitCodes.FAILURE, "flux: not authorized to submit: " + e.get_msg(), e);
+        } catch (RuntimeException e) {
+            // Storm wraps connection problems (no Nimbus, wrong port) in RuntimeExceptions.
+            throw new CliException(ExitCodes.FAILURE, "flux: submission failed" + where + ": " + rootMessage(e), e);
+        } finally {
+            if (previousJar == null) {
+                System.clearProperty("storm.jar");
+            } else {
+                System.setProperty("storm.jar", previousJar);
+            }
+        }
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (" + root + ")";
+    }
+}

@@ -1,0 +1,68 @@
+package dev.fluxext.cli;
+
+import java.nio.file.Path;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.config.Configurator;
+import org.apache.logging.log4j.core.config.builder.api.AppenderComponentBuilder;
+import org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilder;
+import org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilderFactory;
+import org.apache.logging.log4j.core.config.builder.impl.BuiltConfiguration;
+
+/**
+ * Where Storm's log output goes. Storm 2.8.3 logs through SLF4J to Log4j 2 and ships a {@code log4j2.xml}
+ * that writes INFO to stdout, which would drown the CLI's own output (and corrupt {@code show --format json}).
+ * Reconfiguring programmatically replaces that configuration whether or not Log4j has started yet.
+ */
+final class StormLogging {
+
+    private static final String PATTERN = "%d{HH:mm:ss.SSS} [%t] %-5p %c{1.} - %msg%n";
+
+    private StormLogging() {
+    }
+
+    /**
+     * To stderr, for the short-lived commands: by default only errors, one line each without stack trace (the CLI
+     * reports failures itself); with {@code --verbose} everything from INFO with stack traces.
+     */
+    static void toStderr(boolean verbose) {
+        if (userConfigured()) {
+            return;
+        }
+        ConfigurationBuilder<BuiltConfiguration> builder = builder();
+        builder.add(builder.newAppender("stderr", "Console").addAttribute("target", "SYSTEM_ERR")
+            .add(builder.newLayout("PatternLayout")
+                .addAttribute("pattern", verbose ? PATTERN : "storm: %-5p %c{1} - %msg%n")
+                .addAttribute("alwaysWriteExceptions", verbose)));
+        builder.add(builder.newRootLogger(verbose ? Level.INFO : Level.ERROR).add(builder.newAppenderRef("stderr")));
+        Configurator.reconfigure(builder.build());
+    }
+
+    /** Everything at INFO to {@code file}, nothing on the console: for local runs. */
+    static void toFile(Path file) {
+        if (userConfigured()) {
+            return;
+        }
+        ConfigurationBuilder<BuiltConfiguration> builder = builder();
+        AppenderComponentBuilder appender = builder.newAppender("file", "File")
+            .addAttribute("fileName", file.toString()).addAttribute("append", false)
+            .add(builder.newLayout("PatternLayout").addAttribute("pattern", PATTERN));
+        builder.add(appender);
+        builder.add(builder.newLogger("org.apache.zookeeper", Level.WARN));
+        builder.add(builder.newLogger("org.apache.storm.shade.org.apache.zookeeper", Level.WARN));
+        builder.add(builder.newRootLogger(Level.INFO).add(builder.newAppenderRef("file")));
+        Configurator.reconfigure(builder.build());
+    }
+
+    /** A user (or {@code storm jar}) who points Log4j at a configuration file keeps it. */
+    private static boolean userConfigured() {
+        return System.getProperty("log4j2.configurationFile") != null
+            || System.getProperty("log4j.configurationFile") != null;
+    }
+
+    private static ConfigurationBuilder<BuiltConfiguration> builder() {
+        ConfigurationBuilder<BuiltConfiguration> builder = ConfigurationBuilderFactory.newConfigurationBuilder();
+        builder.setConfigurationName("flux");
+        builder.setStatusLevel(Level.ERROR);
+        return builder;
+    }
+}

@@ -1,0 +1,131 @@
+package dev.fluxext.cli;
+
+import dev.fluxext.load.LoadedTopology;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "submit", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Run a topology on an embedded Storm cluster (--local) or submit it to Nimbus (--remote).",
+        "--local starts real workers (topology.workers of them) exchanging tuples over Netty, prints progress "
+            + "every --interval seconds and a summary at the end; Storm's own logs go to a file whose path is "
+            + "printed. It runs for --duration seconds or until Ctrl-C, then kills the topology and exits 0."})
+final class SubmitCommand implements Callable<Integer> {
+
+    static final class Mode {
+        @Option(names = "--local", required = true, description = "Run on an in-process Storm cluster.")
+        boolean local;
+
+        @Option(names = "--remote", required = true, description = "Submit to the Nimbus of a real cluster.")
+        boolean remote;
+    }
+
+    @ParentCommand
+    FluxCli parent;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Mode mode;
+
+    @Mixin
+    TopologyOptions topologyOptions;
+
+    @Option(names = "--dry-run", description = "Build the topology and print it, without running or submitting.")
+    boolean dryRun;
+
+    @Option(names = "--duration", paramLabel = "SECONDS",
+        description = "--local: stop after this many seconds (default: run until Ctrl-C).")
+    Long durationSecs;
+
+    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "5",
+        description = "--local: seconds between progress lines (default: ${DEFAULT-VALUE}).")
+    long intervalSecs;
+
+    @Option(names = "--summary-json", paramLabel = "FILE",
+        description = "--local: write the final per-component statistics to FILE as JSON.")
+    Path summaryJson;
+
+    @Option(names = "--log-file", paramLabel = "FILE",
+        description = "--local: where Storm's logs go (default: flux-<topology>-<time>.log in the temp directory).")
+    Path logFile;
+
+    @Option(names = "--nimbus", paramLabel = "HOST[:PORT]",
+        description = "--remote: the Nimbus to submit to (default: nimbus.seeds from -c or storm.yaml).")
+    String nimbus;
+
+    @Option(names = "--jar", paramLabel = "FILE",
+        description = "--remote: the topology jar to upload (default: the jar flux runs from, if it holds the "
+            + "topology's classes).")
+    Path jar;
+
+    @Option(names = "--inactive", description = "--remote: submit the topology deactivated.")
+    boolean inactive;
+
+    @Override
+    public Integer call() throws Exception {
+        checkOptions();
+        CliContext context = parent.context();
+        LoadedTopology topology = topologyOptions.load(context);
+        if (dryRun) {
+            DryRun.print(topology, context.out());
+            return ExitCodes.OK;
+        }
+        if (mode.remote) {
+            RemoteSubmitter.submit(topology, Optional.ofNullable(nimbus), TopologyJar.choose(
+                Optional.ofNullable(jar).map(context.workingDir()::resolve), topology.topology()),
+                inactive, context.out());
+            return ExitCodes.OK;
+        }
+        return runLocally(topology, context, Optional.ofNullable(durationSecs).map(Duration::ofSeconds),
+            Duration.ofSeconds(intervalSecs), Optional.ofNullable(summaryJson).map(context.workingDir()::resolve),
+            Optional.ofNullable(logFile).map(context.workingDir()::resolve));
+    }
+
+    /** Shared with the Storm-style {@link Flux} main. */
+    static int runLocally(LoadedTopology topology, CliContext context, Optional<Duration> duration, Duration interval,
+                          Optional<Path> summaryJson, Optional<Path> logFile) throws Exception {
+        Path log = logFile.orElseGet(() -> defaultLogFile(topology.name()));
+        StormLogging.toFile(log);
+        context.out().println("flux: Storm logs go to " + log);
+        LocalRunner runner = new LocalRunner(topology, duration, interval, context.out(), (name, uptime, stats) ->
+            summaryJson.ifPresent(file -> {
+                SummaryJson.write(file, SummaryJson.document(name, uptime, stats));
+                context.out().println("flux: summary written to " + file);
+            }));
+        return runner.run();
+    }
+
+    private static Path defaultLogFile(String topology) {
+        String time = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        String safeName = topology.replaceAll("[^A-Za-z0-9._-]", "_");
+        return Path.of(System.getProperty("java.io.tmpdir"), "flux-" + safeName + "-" + time + ".log");
+    }
+
+    private void checkOptions() {
+        if (mode.remote) {
+            rejectWith("--remote", durationSecs != null, "--duration");
+            rejectWith("--remote", summaryJson != null, "--summary-json");
+            rejectWith("--remote", logFile != null, "--log-file");
+        } else {
+            rejectWith("--local", nimbus != null, "--nimbus");
+            rejectWith("--local", jar != null, "--jar");
+            rejectWith("--local", inactive, "--inactive");
+        }
+        if (durationSecs != null && durationSecs <= 0 || intervalSecs <= 0) {
+            throw new CliException(ExitCodes.USAGE, "flux: --duration and --interval take a positive number of seconds");
+        }
+    }
+
+    private static void rejectWith(String mode, boolean given, String option) {
+        if (given) {
+            throw new CliException(ExitCodes.USAGE, "flux: " + option + " cannot be used with " + mode);
+        }
+    }
+}

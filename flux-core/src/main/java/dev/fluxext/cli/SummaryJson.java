@@ -1,0 +1,50 @@
+package dev.fluxext.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The {@code --summary-json} document: {@code {"topology", "uptimeSecs", "components": {"<id>": {"type",
+ * "emitted", "transferred", "acked", "failed", "executed"}}}}.
+ */
+final class SummaryJson {
+
+    private SummaryJson() {
+    }
+
+    static Map<String, Object> document(String topology, long uptimeSecs, Map<String, ComponentStats> components) {
+        Map<String, Object> byId = new LinkedHashMap<>();
+        components.values().forEach(s -> {
+            Map<String, Object> component = new LinkedHashMap<>();
+            component.put("type", s.type());
+            component.put("emitted", s.emitted());
+            component.put("transferred", s.transferred());
+            component.put("acked", s.acked());
+            component.put("failed", s.failed());
+            component.put("executed", s.executed());
+            byId.put(s.id(), component);
+        });
+        Map<String, Object> document = new LinkedHashMap<>();
+        document.put("topology", topology);
+        document.put("uptimeSecs", uptimeSecs);
+        document.put("components", byId);
+        return document;
+    }
+
+    static void write(Path file, Map<String, Object> document) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), document);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

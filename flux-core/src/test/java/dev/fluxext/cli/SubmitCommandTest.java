@@ -1,0 +1,92 @@
+package dev.fluxext.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** submit's fast paths: option checks, dry runs and failures that need no cluster. */
+class SubmitCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void localOrRemoteIsRequiredAndExclusive() {
+        assertEquals(ExitCodes.USAGE, CliRun.of("submit", "words.yaml").exitCode());
+        CliRun both = CliRun.of("submit", "--local", "--remote", "words.yaml");
+        assertEquals(ExitCodes.USAGE, both.exitCode());
+        assertTrue(both.err().contains("mutually exclusive"), both.err());
+    }
+
+    @Test
+    void optionsOfTheOtherModeAreRejected() {
+        CliRun remoteOnly = CliRun.of("submit", "--local", "--nimbus", "localhost:6627", "words.yaml");
+        assertEquals(ExitCodes.USAGE, remoteOnly.exitCode());
+        assertEquals("flux: --nimbus cannot be used with --local\n", remoteOnly.err());
+        CliRun localOnly = CliRun.of("submit", "--remote", "--duration", "10", "words.yaml");
+        assertEquals(ExitCodes.USAGE, localOnly.exitCode());
+        assertEquals("flux: --duration cannot be used with --remote\n", localOnly.err());
+        assertEquals(ExitCodes.USAGE, CliRun.of("submit", "--local", "--duration", "0", "words.yaml").exitCode());
+    }
+
+    @Test
+    void dryRunBuildsAndPrintsWithoutRunning() {
+        for (String mode : new String[] {"--local", "--remote"}) {
+            CliRun run = CliRun.of("submit", mode, "--dry-run", "words.yaml");
+            assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+            assertTrue(run.out().contains("dry run: topology 'words' built (1 spouts, 2 bolts); not submitted"), run.out());
+        }
+    }
+
+    @Test
+    void anInvalidTopologyIsNotSubmitted() {
+        CliRun run = CliRun.of("submit", "--local", "broken.yaml");
+        assertEquals(ExitCodes.INVALID_TOPOLOGY, run.exitCode());
+        assertTrue(run.err().contains("broken.yaml:3:5: unknown key"), run.err());
+        assertTrue(!run.out().contains("starting"), run.out());
+    }
+
+    @Test
+    void remoteWithoutATopologyJarAsksForJar() {
+        // The tests run from target/classes, not a jar, so flux cannot upload itself.
+        CliRun run = CliRun.of("submit", "--remote", "--nimbus", "localhost:1", "words.yaml");
+        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertTrue(run.err().contains("pass it with --jar FILE"), run.err());
+    }
+
+    @Test
+    void aMissingJarIsAUsageError() {
+        CliRun run = CliRun.of("submit", "--remote", "--jar", tmp.resolve("app.jar").toString(), "words.yaml");
+        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertTrue(run.err().contains("app.jar: no such file"), run.err());
+    }
+
+    @Test
+    void anUnreachableNimbusIsARuntimeFailure() throws IOException {
+        Path jar = Files.write(tmp.resolve("app.jar"), new byte[] {0x50, 0x4b, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0});
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        // Storm's defaults retry for ~10 s; -c reaches StormSubmitter's client config too.
+        CliRun run = CliRun.of("submit", "--remote", "--nimbus", "localhost:" + closedPort, "--jar", jar.toString(),
+            "-c", "storm.nimbus.retry.times=0", "-c", "storm.nimbus.retry.interval.millis=10", "words.yaml");
+        assertEquals(ExitCodes.FAILURE, run.exitCode(), run.err());
+        assertTrue(run.err().contains("flux: submission failed to Nimbus at localhost:" + closedPort), run.err());
+        assertTrue(!run.err().contains("\tat "), run.err());
+    }
+
+    @Test
+    void aMalformedNimbusAddressIsAUsageError() {
+        CliRun run = CliRun.of("submit", "--remote", "--nimbus", "localhost:http", "--jar", "pom.xml", "words.yaml");
+        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertTrue(run.err().contains("the port is not a number"), run.err());
+    }
+}
