@@ -52,4 +52,15 @@ class BuildErrorsTest {
         assertEquals(List.of(
                 "source-errors.yaml:4:15: SimpleTopologySource.notATopology returned a java.lang.String, not an org.apache.storm.generated.StormTopology"), messages("source-errors.yaml"));
     }
+
+    @Test
+    void unreachedBoltsAreCheckedButLeftOut() {
+        assertEquals(List.of(
+                "unreached.yaml:8:5: warning: no stream goes to bolt 'lonely': it would receive no tuples and is left "
+                        + "out of the topology",
+                "unreached.yaml:10:5: warning: no stream goes to bolt 'lonely-and-broken': it would receive no tuples "
+                        + "and is left out of the topology",
+                "unreached.yaml:11:16: class org.apache.storm.testing.TestGlobalCounter not found; did you mean "
+                        + "org.apache.storm.testing.TestGlobalCount?"), messages("unreached.yaml"));
+    }
 }
