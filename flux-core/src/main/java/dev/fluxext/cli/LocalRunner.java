@@ -81,6 +81,8 @@ final class LocalRunner {
             .withSupervisors(supervisors)
             .withPortsPerSupervisor(portsPerSupervisor)
             .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true)
+            // Workers report executor stats to Nimbus this often (Storm's default is every 60 s).
+            .withDaemonConf(Config.EXECUTOR_METRICS_FREQUENCY_SECS, 1)
             .build();
         try {
             if (stopRequested.getCount() == 0) {
