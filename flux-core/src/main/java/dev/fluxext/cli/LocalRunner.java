@@ -1,5 +1,6 @@
 package dev.fluxext.cli;
 
+import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.load.LoadedTopology;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -88,6 +89,8 @@ final class LocalRunner {
             if (stopRequested.getCount() == 0) {
                 return ExitCodes.OK;
             }
+            // Compression counters are JVM-wide: count this run only.
+            CompressionMetrics.reset();
             cluster.submitTopology(topology.name(), conf, topology.topology());
             out.printf("flux: topology '%s' submitted with %d worker%s; %s%n", topology.name(), workers,
                 workers == 1 ? "" : "s", duration.map(d -> "running for " + d.toSeconds() + " s (Ctrl-C stops it)")
