@@ -1,0 +1,64 @@
+package dev.fluxext.build;
+
+import dev.fluxext.compression.config.CompressionOptions;
+import dev.fluxext.compression.storm.CompressionSetup;
+import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.diag.Position;
+import dev.fluxext.model.CompressionDef;
+import dev.fluxext.model.ExecutorDef;
+import dev.fluxext.model.TopologyDef;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Wires tuple compression in when the file asks for it anywhere: the topology-level serializer and defaults
+ * ({@link CompressionSetup#enable}) and, for each component that compresses, its own settings in its config
+ * ({@link CompressionSetup#componentConf}), which Storm 2.8's worker keeps because the keys are not Storm's.
+ */
+final class CompressionWiring {
+
+    private CompressionWiring() {
+    }
+
+    /**
+     * Updates the topology config; must run after the transport is set (enabling wraps it).
+     *
+     * @return component id → entries for its config
+     */
+    static Map<String, Map<String, Object>> apply(TopologyDef def, Map<String, Object> conf, Diagnostics diagnostics) {
+        CompressionDef defaults = def.compression();
+        boolean used = !defaults.isEmpty() || def.executors().stream().anyMatch(e -> !e.compression().isEmpty());
+        Map<String, Map<String, Object>> componentConfs = new HashMap<>();
+        if (!used) {
+            return componentConfs;
+        }
+        try {
+            CompressionSetup.enable(conf, defaults.settings());
+            for (ExecutorDef executor : def.executors()) {
+                Map<String, Object> settings = executor.compression().over(defaults).settings();
+                Object codec = settings.getOrDefault(CompressionOptions.CODEC.key(),
+                        CompressionOptions.CODEC.defaultValue());
+                if (!executor.compression().isEmpty() || !"none".equals(codec)) {
+                    componentConfs.put(executor.id(), CompressionSetup.componentConf(executor.id(), settings));
+                }
+            }
+        } catch (RuntimeException e) {
+            diagnostics.error(firstPosition(def).orElse(def.position()), "compression: " + e.getMessage());
+            return Map.of();
+        }
+        // Receivers decompress with the topology config, not the sender's: the largest cap declared anywhere must be
+        // the topology's, or a component's larger frames would be rejected.
+        Stream.concat(Stream.of(defaults), def.executors().stream().map(ExecutorDef::compression))
+                .map(c -> c.settings().get(CompressionOptions.MAX_DECOMPRESSED_BYTES.key()))
+                .filter(Number.class::isInstance).map(n -> ((Number) n).intValue()).max(Integer::compare)
+                .ifPresent(max -> conf.put(CompressionOptions.MAX_DECOMPRESSED_BYTES.key(), max));
+        return componentConfs;
+    }
+
+    private static Optional<Position> firstPosition(TopologyDef def) {
+        return Stream.concat(Stream.of(def.compression()), def.executors().stream().map(ExecutorDef::compression))
+                .flatMap(c -> c.positions().values().stream()).findFirst();
+    }
+}

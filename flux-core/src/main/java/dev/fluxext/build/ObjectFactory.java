@@ -1,0 +1,215 @@
+package dev.fluxext.build;
+
+import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.diag.Position;
+import dev.fluxext.model.Located;
+import dev.fluxext.model.ObjectDef;
+import dev.fluxext.model.Value;
+import dev.fluxext.reflect.ClassFinder;
+import dev.fluxext.reflect.Invoker;
+import dev.fluxext.reflect.ReflectException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Creates the objects a topology file defines (components, spouts, bolts, groupings, hooks, topology sources):
+ * constructor or static factory, then properties, then config methods. Every failure becomes a diagnostic at the
+ * class name, argument, property or method it concerns; creation goes on with the next object.
+ */
+final class ObjectFactory {
+
+    /** Why an object could not be made; already reported, so callers just skip what depends on it. */
+    private static final class Unavailable extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Unavailable() {
+            super(null, null, false, false);
+        }
+    }
+
+    private final ClassFinder classes;
+    private final Diagnostics diagnostics;
+    private final Map<String, Object> components = new HashMap<>();
+    /** Components that failed: references to them are skipped without a second, misleading error. */
+    private final Set<String> failed = new HashSet<>();
+
+    ObjectFactory(ClassFinder classes, Diagnostics diagnostics) {
+        this.classes = classes;
+        this.diagnostics = diagnostics;
+    }
+
+    /** Creates a shared component and remembers it (or its failure) for references. */
+    void addComponent(ObjectDef def) {
+        String id = def.idOrEmpty();
+        Optional<Object> built = create(def, "a component", List.of(Object.class));
+        built.ifPresentOrElse(o -> components.put(id, o), () -> failed.add(id));
+    }
+
+    /**
+     * Creates the object; it must be an instance of one of {@code anyOf} ({@code what} names that for the error,
+     * e.g. "a spout").
+     */
+    Optional<Object> create(ObjectDef def, String what, List<Class<?>> anyOf) {
+        Located<String> className = def.className();
+        try {
+            Class<?> type = find(className);
+            if (def.factory().isEmpty()) { // a factory may return a subtype: checked once it has
+                requireType(type, anyOf, what, className.position());
+            }
+            Object object = def.factory().isPresent()
+                    ? viaFactory(type, def.factory().get(), def.factoryArgs())
+                    : viaConstructor(type, className.position(), def.constructorArgs());
+            requireType(object.getClass(), anyOf, what, className.position());
+            configure(object, def);
+            return Optional.of(object);
+        } catch (Unavailable e) {
+            return Optional.empty();
+        }
+    }
+
+    private void requireType(Class<?> type, List<Class<?>> anyOf, String what, Position at) throws Unavailable {
+        if (anyOf.stream().noneMatch(c -> c.isAssignableFrom(type))) {
+            diagnostics.error(at, type.getName() + " is not " + what + ": it " + (anyOf.size() == 1
+                    ? "does not " + (anyOf.get(0).isInterface() ? "implement " : "extend ") + anyOf.get(0).getName()
+                    : "implements none of " + anyOf.stream().map(Class::getName).collect(Collectors.joining(", "))));
+            throw new Unavailable();
+        }
+    }
+
+    /** Loads a class, reporting a missing one (with the nearest existing name) at {@code name}'s position. */
+    Optional<Class<?>> findClass(Located<String> name) {
+        try {
+            return Optional.of(find(name));
+        } catch (Unavailable e) {
+            return Optional.empty();
+        }
+    }
+
+    private Class<?> find(Located<String> name) throws Unavailable {
+        try {
+            return classes.find(name.value());
+        } catch (ReflectException e) {
+            diagnostics.error(name.position(), e.getMessage());
+            throw new Unavailable();
+        }
+    }
+
+    private Object viaConstructor(Class<?> type, Position at, List<Value> args) throws Unavailable {
+        List<Object> resolved = resolveAll(args);
+        try {
+            return Invoker.construct(type, resolved);
+        } catch (ReflectException e) {
+            report(e, at, args);
+            throw new Unavailable();
+        }
+    }
+
+    private Object viaFactory(Class<?> type, Located<String> factory, List<Value> args) throws Unavailable {
+        List<Object> resolved = resolveAll(args);
+        try {
+            Object made = Invoker.callStatic(type, factory.value(), resolved);
+            if (made == null) {
+                diagnostics.error(factory.position(), "factory " + type.getSimpleName() + "." + factory.value()
+                        + " returned null");
+                throw new Unavailable();
+            }
+            return made;
+        } catch (ReflectException e) {
+            report(e, factory.position(), args);
+            throw new Unavailable();
+        }
+    }
+
+    private void configure(Object object, ObjectDef def) throws Unavailable {
+        boolean ok = true;
+        for (ObjectDef.PropertyDef property : def.properties()) {
+            try {
+                Invoker.setProperty(object, property.name().value(), resolve(property.value()));
+            } catch (ReflectException e) {
+                diagnostics.error(e.argument().isPresent() ? property.value().position()
+                        : property.name().position(), "property '" + property.name().value() + "': " + e.getMessage());
+                ok = false;
+            } catch (Unavailable e) {
+                ok = false;
+            }
+        }
+        for (ObjectDef.ConfigMethodDef method : def.configMethods()) {
+            try {
+                Invoker.call(object, method.name().value(), resolveAll(method.args()));
+            } catch (ReflectException e) {
+                report(e, method.name().position(), method.args());
+                ok = false;
+            } catch (Unavailable e) {
+                ok = false;
+            }
+        }
+        if (!ok) {
+            throw new Unavailable();
+        }
+    }
+
+    private void report(ReflectException e, Position fallback, List<Value> args) {
+        Position at = e.argument().isPresent() && e.argument().getAsInt() < args.size()
+                ? args.get(e.argument().getAsInt()).position() : fallback;
+        diagnostics.error(at, e.getMessage());
+    }
+
+    private List<Object> resolveAll(List<Value> values) throws Unavailable {
+        List<Object> out = new ArrayList<>(values.size());
+        boolean ok = true;
+        for (Value v : values) {
+            try {
+                out.add(resolve(v));
+            } catch (Unavailable e) {
+                ok = false; // keep going: each reference to a failed component is skipped alike
+            }
+        }
+        if (!ok) {
+            throw new Unavailable();
+        }
+        return out;
+    }
+
+    /** The Java value of an argument: plain YAML values as they are, references as the components they name. */
+    private Object resolve(Value value) throws Unavailable {
+        if (value instanceof Value.Ref ref) {
+            return component(ref);
+        }
+        if (value instanceof Value.RefList refs) {
+            List<Object> out = new ArrayList<>(refs.refs().size());
+            for (Value.Ref ref : refs.refs()) {
+                out.add(component(ref));
+            }
+            return out;
+        }
+        if (value instanceof Value.ListValue list) {
+            return resolveAll(list.items());
+        }
+        if (value instanceof Value.MapValue map) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            for (Map.Entry<String, Value> e : map.entries().entrySet()) {
+                out.put(e.getKey(), resolve(e.getValue()));
+            }
+            return out;
+        }
+        return ((Value.Scalar) value).value();
+    }
+
+    private Object component(Value.Ref ref) throws Unavailable {
+        Object built = components.get(ref.id());
+        if (built != null) {
+            return built;
+        }
+        if (!failed.contains(ref.id())) { // the check stage guarantees declared ids; be explicit if not
+            diagnostics.error(ref.position(), "no component '" + ref.id() + "' is declared before this reference");
+        }
+        throw new Unavailable();
+    }
+}

@@ -1,0 +1,307 @@
+package dev.fluxext.build;
+
+import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.load.LoadOptions;
+import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.model.BoltDef;
+import dev.fluxext.model.ConfigMap;
+import dev.fluxext.model.ExecutorDef;
+import dev.fluxext.model.GroupingDef;
+import dev.fluxext.model.Located;
+import dev.fluxext.model.SpoutDef;
+import dev.fluxext.model.StreamDef;
+import dev.fluxext.model.TopologyDef;
+import dev.fluxext.model.TopologySourceDef;
+import dev.fluxext.reflect.ClassFinder;
+import dev.fluxext.reflect.Invoker;
+import dev.fluxext.reflect.ReflectException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.apache.storm.Config;
+import org.apache.storm.generated.ComponentCommon;
+import org.apache.storm.generated.StormTopology;
+import org.apache.storm.generated.StreamInfo;
+import org.apache.storm.grouping.CustomStreamGrouping;
+import org.apache.storm.hooks.IWorkerHook;
+import org.apache.storm.topology.BoltDeclarer;
+import org.apache.storm.topology.ComponentConfigurationDeclarer;
+import org.apache.storm.topology.IBasicBolt;
+import org.apache.storm.topology.IRichBolt;
+import org.apache.storm.topology.IRichSpout;
+import org.apache.storm.topology.IStatefulBolt;
+import org.apache.storm.topology.IStatefulWindowedBolt;
+import org.apache.storm.topology.IWindowedBolt;
+import org.apache.storm.topology.TopologyBuilder;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.utils.Utils;
+
+/**
+ * The build stage: turns a checked {@link TopologyDef} into the {@link StormTopology} and topology config Storm
+ * receives, with Storm's own {@link TopologyBuilder}. Config values are checked with Storm's validators, classes and
+ * constructors with {@link dev.fluxext.reflect}; every problem is reported at its position and building goes on, so
+ * one run finds them all. Returns a topology only when nothing was wrong.
+ */
+public final class TopologyFactory {
+
+    private static final List<Class<?>> BOLT_TYPES = List.of(IRichBolt.class, IBasicBolt.class,
+            IStatefulWindowedBolt.class, IWindowedBolt.class, IStatefulBolt.class);
+
+    private final TopologyDef def;
+    private final Diagnostics diagnostics;
+    private final ObjectFactory objects;
+
+    private TopologyFactory(TopologyDef def, Diagnostics diagnostics, ClassFinder classes) {
+        this.def = def;
+        this.diagnostics = diagnostics;
+        this.objects = new ObjectFactory(classes, diagnostics);
+    }
+
+    /**
+     * Builds with the context class loader's classes (the topology jar's when run by Storm or the CLI). Call only
+     * when the earlier stages found no errors: the result is empty if this stage finds any.
+     */
+    public static Optional<LoadedTopology> build(TopologyDef def, LoadOptions options, Diagnostics diagnostics) {
+        return build(def, options, diagnostics, ClassFinder.forContext());
+    }
+
+    public static Optional<LoadedTopology> build(TopologyDef def, LoadOptions options, Diagnostics diagnostics,
+                                                 ClassFinder classes) {
+        return new TopologyFactory(def, diagnostics, classes).build(options);
+    }
+
+    private Optional<LoadedTopology> build(LoadOptions options) {
+        Config conf = new Config();
+        conf.putAll(checkedConfig(def.config(), false));
+        Transport.apply(def, conf, objects, diagnostics);
+        Map<String, Map<String, Object>> compressionConfs = CompressionWiring.apply(def, conf, diagnostics);
+        def.components().forEach(objects::addComponent);
+        Optional<StormTopology> topology = def.topologySource().isPresent()
+                ? fromSource(def.topologySource().get(), conf)
+                : fromDefinitions(compressionConfs);
+        if (diagnostics.hasErrors() || topology.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new LoadedTopology(name(options), topology.get(), conf));
+    }
+
+    private String name(LoadOptions options) {
+        if (def.name().isPresent()) {
+            return def.name().get().value();
+        }
+        String file = Path.of(options.file()).getFileName().toString();
+        int dot = file.lastIndexOf('.');
+        return dot > 0 ? file.substring(0, dot) : file; // topology.yaml runs as "topology"
+    }
+
+    /**
+     * A {@code config:} map's values, each Storm key checked with Storm's validators. Per component, also warns
+     * about Storm keys that Storm 2.8's worker removes from a component's config.
+     */
+    private Map<String, Object> checkedConfig(ConfigMap config, boolean perComponent) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (ConfigMap.Entry entry : config.entries().values()) {
+            String key = entry.key();
+            Object value = entry.value().toPlain();
+            if (value == null) {
+                diagnostics.error(entry.value().position(), "'" + key + "' has no value; give it one or remove it");
+                continue;
+            }
+            Optional<String> problem = StormConfigCheck.problem(key, value);
+            if (problem.isPresent()) {
+                diagnostics.error(entry.value().position(), problem.get());
+                continue;
+            }
+            if (StormConfigCheck.isDeprecated(key)) {
+                diagnostics.warning(entry.keyPosition(), "'" + key + "' is deprecated in Storm 2.8");
+            }
+            if (perComponent && StormConfigCheck.ignoredPerComponent(key)) {
+                diagnostics.warning(entry.keyPosition(), "'" + key + "' is ignored per component by Storm 2.8 "
+                        + "workers; set it in the topology config");
+            }
+            out.put(key, value);
+        }
+        return out;
+    }
+
+    private Optional<StormTopology> fromSource(TopologySourceDef source, Config conf) {
+        Optional<Object> made = objects.create(source.object(), "a topology source", List.of(Object.class));
+        if (made.isEmpty()) {
+            return Optional.empty();
+        }
+        Object target = made.get();
+        Located<String> methodName = source.methodName();
+        // Like Flux: a method taking the topology config gets it (and may change it), else the no-argument one.
+        boolean takesConfig = Arrays.stream(target.getClass().getMethods())
+                .anyMatch(m -> m.getName().equals(methodName.value()) && m.getParameterCount() == 1
+                        && m.getParameterTypes()[0].isAssignableFrom(Config.class));
+        try {
+            Object result = Invoker.call(target, methodName.value(), takesConfig ? List.of(conf) : List.of());
+            if (result instanceof StormTopology topology) {
+                addWorkerHooks(hook -> topology.add_to_worker_hooks(ByteBuffer.wrap(Utils.javaSerialize(hook))));
+                return Optional.of(topology);
+            }
+            diagnostics.error(methodName.position(), target.getClass().getSimpleName() + "." + methodName.value()
+                    + " returned " + (result == null ? "null" : "a " + result.getClass().getName())
+                    + ", not an org.apache.storm.generated.StormTopology");
+        } catch (ReflectException e) {
+            diagnostics.error(methodName.position(), e.getMessage());
+        }
+        return Optional.empty();
+    }
+
+    private Optional<StormTopology> fromDefinitions(Map<String, Map<String, Object>> compressionConfs) {
+        TopologyBuilder builder = new TopologyBuilder();
+        for (SpoutDef spout : def.spouts()) {
+            Map<String, Object> conf = componentConfig(spout, compressionConfs);
+            objects.create(spout.object(), "a spout", List.of(IRichSpout.class)).ifPresent(made -> declare(spout,
+                    () -> builder.setSpout(spout.id(), (IRichSpout) made, spout.parallelism().value()), conf));
+        }
+        Map<String, BoltDeclarer> bolts = new HashMap<>();
+        for (BoltDef bolt : def.bolts()) {
+            Map<String, Object> conf = componentConfig(bolt, compressionConfs);
+            objects.create(bolt.object(), "a bolt", BOLT_TYPES).ifPresent(made -> declare(bolt, () -> {
+                BoltDeclarer declarer = setBolt(builder, bolt.id(), made, bolt.parallelism().value());
+                bolts.put(bolt.id(), declarer);
+                return declarer;
+            }, conf));
+        }
+        for (StreamDef stream : def.streams()) {
+            BoltDeclarer to = bolts.get(stream.to().value());
+            if (to != null) { // a bolt that failed was reported already
+                group(to, stream);
+            }
+        }
+        addWorkerHooks(builder::addWorkerHook);
+        // Built even after errors, from what could be made, so that stream problems are found in the same run.
+        StormTopology topology;
+        try {
+            topology = builder.createTopology();
+        } catch (RuntimeException e) {
+            diagnostics.error(def.position(), "Storm could not create the topology: " + e.getMessage());
+            return Optional.empty();
+        }
+        checkStreams(topology);
+        return Optional.of(topology);
+    }
+
+    private static BoltDeclarer setBolt(TopologyBuilder builder, String id, Object bolt, int parallelism) {
+        // Most specific first: a stateful windowed bolt is also a windowed bolt.
+        if (bolt instanceof IRichBolt b) {
+            return builder.setBolt(id, b, parallelism);
+        }
+        if (bolt instanceof IBasicBolt b) {
+            return builder.setBolt(id, b, parallelism);
+        }
+        if (bolt instanceof IStatefulWindowedBolt<?> b) {
+            return builder.setBolt(id, b, parallelism);
+        }
+        if (bolt instanceof IWindowedBolt b) {
+            return builder.setBolt(id, b, parallelism);
+        }
+        return builder.setBolt(id, (IStatefulBolt<?>) bolt, parallelism);
+    }
+
+    /** Adds a spout or bolt (which runs its declareOutputFields) and applies its executor settings and config. */
+    /** The component's checked {@code config:} plus its compression settings (checked even if the object fails). */
+    private Map<String, Object> componentConfig(ExecutorDef executor,
+                                                Map<String, Map<String, Object>> compressionConfs) {
+        Map<String, Object> conf = checkedConfig(executor.config(), true);
+        conf.putAll(compressionConfs.getOrDefault(executor.id(), Map.of()));
+        return conf;
+    }
+
+    private void declare(ExecutorDef executor, Supplier<ComponentConfigurationDeclarer<?>> add,
+                         Map<String, Object> conf) {
+        ComponentConfigurationDeclarer<?> declarer;
+        try {
+            declarer = add.get();
+        } catch (RuntimeException e) { // the user's declareOutputFields or getComponentConfiguration threw
+            diagnostics.error(executor.object().className().position(), "declaring '" + executor.id() + "' failed: "
+                    + e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            return;
+        }
+        // The same calls, in the same order, as Storm's Flux makes: the json_conf must come out the same.
+        Double onHeap = executor.onHeapMemoryLoad().map(Located::value).orElse(null);
+        Double offHeap = executor.offHeapMemoryLoad().map(Located::value).orElse(null);
+        if (onHeap != null || offHeap != null) {
+            declarer.setMemoryLoad(onHeap, offHeap);
+        }
+        executor.cpuLoad().ifPresent(cpu -> declarer.setCPULoad(wholeAsInt(cpu.value())));
+        executor.numTasks().ifPresent(n -> declarer.setNumTasks(n.value()));
+        if (!conf.isEmpty()) {
+            declarer.addConfigurations(conf);
+        }
+    }
+
+    /** 50.0 as 50: Storm's Flux passes whole cpu loads as ints, and json_conf should read the same. */
+    private static Number wholeAsInt(double value) {
+        return value == Math.rint(value) && Math.abs(value) < Integer.MAX_VALUE ? (Number) (int) value : value;
+    }
+
+    private void group(BoltDeclarer to, StreamDef stream) {
+        GroupingDef grouping = stream.grouping();
+        String from = stream.from().value();
+        String streamId = grouping.streamId().value();
+        switch (grouping.type().value()) {
+            case ALL -> to.allGrouping(from, streamId);
+            case DIRECT -> to.directGrouping(from, streamId);
+            case SHUFFLE -> to.shuffleGrouping(from, streamId);
+            case LOCAL_OR_SHUFFLE -> to.localOrShuffleGrouping(from, streamId);
+            case GLOBAL -> to.globalGrouping(from, streamId);
+            case NONE -> to.noneGrouping(from, streamId);
+            case FIELDS -> to.fieldsGrouping(from, streamId,
+                    new Fields(grouping.fields().map(Located::value).orElse(List.of())));
+            case CUSTOM -> grouping.customClass()
+                    .flatMap(c -> objects.create(c, "a custom stream grouping", List.of(CustomStreamGrouping.class)))
+                    .ifPresent(g -> to.customGrouping(from, streamId, (CustomStreamGrouping) g));
+            default -> throw new AssertionError(grouping.type().value());
+        }
+    }
+
+    private void addWorkerHooks(Consumer<IWorkerHook> add) {
+        for (var hook : def.workerHooks()) {
+            objects.create(hook, "a worker hook", List.of(IWorkerHook.class)).ifPresent(h -> add.accept((IWorkerHook) h));
+        }
+    }
+
+    /**
+     * What Nimbus would reject at submission: a stream the source does not declare, or fields it does not have.
+     * Checked here so that {@code validate} finds it, at the grouping's position.
+     */
+    private void checkStreams(StormTopology topology) {
+        for (StreamDef stream : def.streams()) {
+            String from = stream.from().value();
+            ComponentCommon source = topology.get_spouts().containsKey(from)
+                    ? topology.get_spouts().get(from).get_common()
+                    : topology.get_bolts().containsKey(from) ? topology.get_bolts().get(from).get_common() : null;
+            if (source == null) {
+                continue;
+            }
+            Located<String> streamId = stream.grouping().streamId();
+            StreamInfo info = source.get_streams().get(streamId.value());
+            if (info == null) {
+                diagnostics.error(streamId.position(), "'" + from + "' declares no stream '" + streamId.value()
+                        + "' (it declares: " + String.join(", ", source.get_streams().keySet().stream().sorted()
+                        .toList()) + ")");
+                continue;
+            }
+            stream.grouping().fields().ifPresent(fields -> {
+                List<String> missing = fields.value().stream().filter(f -> !info.get_output_fields().contains(f))
+                        .toList();
+                if (!missing.isEmpty()) {
+                    diagnostics.error(fields.position(), "stream '" + streamId.value() + "' of '" + from
+                            + "' has no field" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing)
+                            + " (its fields: " + String.join(", ", info.get_output_fields()) + ")");
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.fluxext.build;
+
+import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.model.ConfigMap;
+import dev.fluxext.model.Located;
+import dev.fluxext.model.TopologyDef;
+import dev.fluxext.transport.TransportOptions;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.storm.messaging.IContext;
+
+/**
+ * The {@code transport:} block: the messaging layer each worker instantiates ({@code storm.messaging.transport})
+ * and Netty's tuning keys. A class that is missing or is no {@link IContext} is an error now, not a worker crash
+ * after submission.
+ */
+final class Transport {
+
+    private Transport() {
+    }
+
+    static void apply(TopologyDef def, Map<String, Object> conf, ObjectFactory objects, Diagnostics diagnostics) {
+        if (def.transport().isEmpty()) {
+            return;
+        }
+        Located<String> contextClass = def.transport().get().contextClass();
+        objects.findClass(contextClass).ifPresent(c -> {
+            if (!IContext.class.isAssignableFrom(c)) {
+                diagnostics.error(contextClass.position(), c.getName() + " is not a messaging transport: it does not "
+                        + "implement " + IContext.class.getName() + " (use 'netty' or such a class)");
+            }
+        });
+        conf.put(TransportOptions.TRANSPORT_KEY, contextClass.value());
+        for (ConfigMap.Entry entry : def.transport().get().settings().entries().values()) {
+            Object value = entry.value().toPlain();
+            Optional<String> problem = value == null ? Optional.of(entry.key() + " needs a value")
+                    : StormConfigCheck.problem(entry.key(), value);
+            if (problem.isPresent()) {
+                // The YAML says bufferSize, Storm says storm.messaging.netty.buffer_size: name both.
+                String yamlName = TransportOptions.NETTY_KEYS.stream().filter(k -> k.stormKey().equals(entry.key()))
+                        .map(TransportOptions.NettyKey::yamlName).findFirst().orElse(entry.key());
+                diagnostics.error(entry.value().position(), "transport " + yamlName + ": " + problem.get());
+            } else {
+                conf.put(entry.key(), value);
+            }
+        }
+    }
+}
