@@ -184,8 +184,7 @@ public final class StructureCheck {
         }
         for (BoltDef b : t.bolts()) {
             if (!reached.contains(b.id())) {
-                diagnostics.warning(b.position(), "no stream goes to bolt '" + b.id() + "': it would receive no "
-                        + "tuples and is left out of the topology");
+                diagnostics.warning(b.position(), "no stream goes to bolt '" + b.id() + "': it will receive no tuples");
             }
         }
     }

@@ -29,6 +29,10 @@ class SubstitutionTest {
         assertEquals("/opt/flux", config.get("env.home"));
         assertEquals(0.5, config.get("fraction"));
         assertEquals(4, t.spouts().get(0).parallelism().value());
+        Map<String, Object> boltConfig = t.bolts().get(0).config().toPlain();
+        assertEquals(List.of("x", "y"), boltConfig.get("list"), "a value that reads as a YAML list is a list");
+        assertEquals(Map.of("k", 1), boltConfig.get("map"));
+        assertEquals("[\"x\", \"y\"]", boltConfig.get("quoted.list"));
     }
 
     @Test
@@ -41,7 +45,10 @@ class SubstitutionTest {
                 F + "substitution-errors.yaml:3:6: '${hosts[3]}': 'hosts' has 3 elements (index 0 to 2), no element 3",
                 F + "substitution-errors.yaml:4:6: '${missing.too}' has no value: 'missing.too' is not defined in the "
                         + "--filter properties file (or use ${ENV-missing.too} with --env-filter)",
-                F + "substitution-errors.yaml:5:6: '${ENV-NOT_SET}': environment variable NOT_SET is not set"),
+                F + "substitution-errors.yaml:5:6: '${ENV-NOT_SET}': environment variable NOT_SET is not set",
+                F + "substitution-errors.yaml:10:12: the substituted value '[unclosed' is not a valid YAML list or map: "
+                        + "invalid YAML: while parsing a flow sequence: expected ',' or ']', but got <stream end> "
+                        + "(quote the value to keep it as text)"),
                 a.messages());
     }
 
