@@ -166,9 +166,10 @@ public final class TopologyFactory {
         }
         Map<String, BoltDeclarer> bolts = new HashMap<>();
         for (BoltDef bolt : def.bolts()) {
+            // A bolt no stream reaches is kept (the check stage warns): it may work from tick tuples alone.
             Map<String, Object> conf = componentConfig(bolt, compressionConfs);
-            objects.create(bolt.object(), "a bolt", BOLT_TYPES).ifPresent(made -> declare(bolt, () -> {
-                BoltDeclarer declarer = setBolt(builder, bolt.id(), made, bolt.parallelism().value());
+            objects.create(bolt.object(), "a bolt", BOLT_TYPES).ifPresent(m -> declare(bolt, () -> {
+                BoltDeclarer declarer = setBolt(builder, bolt.id(), m, bolt.parallelism().value());
                 bolts.put(bolt.id(), declarer);
                 return declarer;
             }, conf));

@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 /** The {@code flux} command: entry point of {@code bin/flux}. */
 @Command(name = "flux", mixinStandardHelpOptions = true, versionProvider = Versions.class,
     description = "Validate, inspect, draw and run Flux-compatible Storm topology files.",
-    subcommands = {SubmitCommand.class, ValidateCommand.class, GraphCommand.class,
+    subcommands = {SubmitCommand.class, ValidateCommand.class, ShowCommand.class, GraphCommand.class,
         VersionCommand.class, CommandLine.HelpCommand.class})
 public final class FluxCli implements Runnable {
 
