@@ -366,7 +366,7 @@ public final class SchemaGenerator {
         type.set("type", types("string"));
         type.put("pattern", "^(" + TransportOptions.NETTY + "|[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)+)$|"
                 + PLACEHOLDER_PATTERN);
-        type.put("errorMessage", "must be netty or a fully qualified class name implementing "
+        type.put("patternErrorMessage", "must be netty or a fully qualified class name implementing "
                 + "org.apache.storm.messaging.IContext");
         type.set("examples", JSON.valueToTree(List.of(TransportOptions.NETTY)));
         type.put("default", TransportOptions.NETTY);
@@ -439,6 +439,7 @@ public final class SchemaGenerator {
                     withString.add("string");
                     o.set("type", withString);
                     o.put("pattern", PLACEHOLDER_PATTERN);
+                    o.put("patternErrorMessage", SchemaProblems.expected(typeNames, true));
                 } else if (type.isArray() && typeNames.size() == 1) {
                     o.put("type", typeNames.get(0));
                 }
