@@ -160,17 +160,18 @@ public final class TopologyFactory {
     private Optional<StormTopology> fromDefinitions(Map<String, Map<String, Object>> compressionConfs) {
         TopologyBuilder builder = new TopologyBuilder();
         for (SpoutDef spout : def.spouts()) {
+            Map<String, Object> conf = componentConfig(spout, compressionConfs);
             objects.create(spout.object(), "a spout", List.of(IRichSpout.class)).ifPresent(made -> declare(spout,
-                    () -> builder.setSpout(spout.id(), (IRichSpout) made, spout.parallelism().value()),
-                    compressionConfs));
+                    () -> builder.setSpout(spout.id(), (IRichSpout) made, spout.parallelism().value()), conf));
         }
         Map<String, BoltDeclarer> bolts = new HashMap<>();
         for (BoltDef bolt : def.bolts()) {
+            Map<String, Object> conf = componentConfig(bolt, compressionConfs);
             objects.create(bolt.object(), "a bolt", BOLT_TYPES).ifPresent(made -> declare(bolt, () -> {
                 BoltDeclarer declarer = setBolt(builder, bolt.id(), made, bolt.parallelism().value());
                 bolts.put(bolt.id(), declarer);
                 return declarer;
-            }, compressionConfs));
+            }, conf));
         }
         for (StreamDef stream : def.streams()) {
             BoltDeclarer to = bolts.get(stream.to().value());
@@ -209,8 +210,16 @@ public final class TopologyFactory {
     }
 
     /** Adds a spout or bolt (which runs its declareOutputFields) and applies its executor settings and config. */
+    /** The component's checked {@code config:} plus its compression settings (checked even if the object fails). */
+    private Map<String, Object> componentConfig(ExecutorDef executor,
+                                                Map<String, Map<String, Object>> compressionConfs) {
+        Map<String, Object> conf = checkedConfig(executor.config(), true);
+        conf.putAll(compressionConfs.getOrDefault(executor.id(), Map.of()));
+        return conf;
+    }
+
     private void declare(ExecutorDef executor, Supplier<ComponentConfigurationDeclarer<?>> add,
-                         Map<String, Map<String, Object>> compressionConfs) {
+                         Map<String, Object> conf) {
         ComponentConfigurationDeclarer<?> declarer;
         try {
             declarer = add.get();
@@ -227,8 +236,6 @@ public final class TopologyFactory {
         }
         executor.cpuLoad().ifPresent(cpu -> declarer.setCPULoad(wholeAsInt(cpu.value())));
         executor.numTasks().ifPresent(n -> declarer.setNumTasks(n.value()));
-        Map<String, Object> conf = checkedConfig(executor.config(), true);
-        conf.putAll(compressionConfs.getOrDefault(executor.id(), Map.of()));
         if (!conf.isEmpty()) {
             declarer.addConfigurations(conf);
         }
