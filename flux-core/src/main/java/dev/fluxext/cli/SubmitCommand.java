@@ -94,9 +94,9 @@ final class SubmitCommand implements Callable<Integer> {
         Path log = logFile.orElseGet(() -> defaultLogFile(topology.name()));
         StormLogging.toFile(log);
         context.out().println("flux: Storm logs go to " + log);
-        LocalRunner runner = new LocalRunner(topology, duration, interval, context.out(), (name, uptime, stats) ->
-            summaryJson.ifPresent(file -> {
-                SummaryJson.write(file, SummaryJson.document(name, uptime, stats));
+        LocalRunner runner = new LocalRunner(topology, duration, interval, context.out(),
+            (name, uptime, stats, compression) -> summaryJson.ifPresent(file -> {
+                SummaryJson.write(file, SummaryJson.document(name, uptime, stats, compression));
                 context.out().println("flux: summary written to " + file);
             }));
         return runner.run();

@@ -15,6 +15,8 @@ import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.serialization.types.ListDelegateSerializer;
 import org.apache.storm.utils.ListDelegate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Kryo serializer of a tuple's values, registered as {@code topology.tuple.serializer}. Storm builds one per
@@ -26,6 +28,7 @@ import org.apache.storm.utils.ListDelegate;
  */
 public final class CompressingListDelegateSerializer extends Serializer<ListDelegate> {
 
+    private static final Logger LOG = LoggerFactory.getLogger(CompressingListDelegateSerializer.class);
     private final ListDelegateSerializer values = new ListDelegateSerializer();
     private final FrameWriter writer;
     private final FrameReader reader;
@@ -36,7 +39,14 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
     private byte[] lastRejected;
 
     public CompressingListDelegateSerializer(Kryo kryo, Class<?> type, Map<String, Object> conf) {
-        CompressionSettings settings = CompressionSettings.fromConf(conf);
+        CompressionSettings settings;
+        try {
+            settings = CompressionSettings.fromConf(conf);
+        } catch (IllegalArgumentException e) {
+            // Storm swallows a constructor's exception while it tries other constructors: say it here.
+            LOG.error("{} cannot start: {}", getClass().getSimpleName(), e.getMessage());
+            throw e;
+        }
         CodecId codecId = CodecId.byConfigName(settings.codec());
         writer = codecId == null ? new FrameWriter(null, 0, settings.threshold())
                 : new FrameWriter(codecId.create(settings), codecId.id(), settings.threshold());

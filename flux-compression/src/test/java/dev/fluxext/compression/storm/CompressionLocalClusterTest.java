@@ -7,6 +7,7 @@ import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -69,6 +70,7 @@ class CompressionLocalClusterTest {
         conf.setNumWorkers(2);
         conf.setNumAckers(0);
         conf.put(Config.TOPOLOGY_DISABLE_LOADAWARE_MESSAGING, true);
+        conf.put(Config.TOPOLOGY_METRICS_REPORTERS, List.of(Map.of("class", CapturingReporter.class.getName())));
         CompressionSetup.enable(conf, compressionDefaults);
         return conf;
     }
@@ -107,6 +109,17 @@ class CompressionLocalClusterTest {
         assertTrue(relay.tuplesRaw() > 0, "the relay's tuples crossed workers: " + relay);
         assertTrue(relay.bytesOut() >= relay.bytesIn(), "relay's bytes do not shrink: " + relay);
         assertEquals(0, spout.rejected() + relay.rejected());
+
+        // Storm v2 metrics: one gauge per component and worker, not one per task.
+        Map<String, Long> bytesOutGauges = new java.util.TreeMap<>();
+        for (var registry : CapturingReporter.REGISTRIES) {
+            registry.getGauges((name, metric) -> name.contains("fluxext.compression.bytesOut")
+                    && name.contains("flow")).forEach((name, g) -> bytesOutGauges.put(name, (Long) g.getValue()));
+        }
+        assertEquals(1, bytesOutGauges.keySet().stream().filter(n -> n.contains("text-spout")).count(), "" + bytesOutGauges);
+        assertEquals(2, bytesOutGauges.keySet().stream().filter(n -> n.contains("relay")).count(), "" + bytesOutGauges);
+        assertTrue(bytesOutGauges.entrySet().stream().anyMatch(e -> e.getKey().contains("text-spout")
+                && e.getValue() == spout.bytesOut()), "" + bytesOutGauges);
     }
 
     @Test
