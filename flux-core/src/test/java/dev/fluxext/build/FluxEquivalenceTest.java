@@ -157,4 +157,12 @@ class FluxEquivalenceTest {
         assertTrue(load("extensions.yaml").diagnostics().isEmpty(), () -> load("extensions.yaml").diagnostics()
                 .toString());
     }
+
+    @Test
+    void boltNoStreamReachesIsLeftOutAsStormFluxDoes() {
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("words", new TestWordSpout(), 1);
+        b.setBolt("count", new TestWordCounter(), 1).shuffleGrouping("words");
+        assertEquivalent("unreached-ok", b, Map.of(), "unreached-ok.yaml");
+    }
 }
