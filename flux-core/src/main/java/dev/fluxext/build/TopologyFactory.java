@@ -23,8 +23,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.apache.storm.Config;
 import org.apache.storm.generated.ComponentCommon;
 import org.apache.storm.generated.StormTopology;
@@ -160,17 +162,23 @@ public final class TopologyFactory {
     private Optional<StormTopology> fromDefinitions(Map<String, Map<String, Object>> compressionConfs) {
         TopologyBuilder builder = new TopologyBuilder();
         for (SpoutDef spout : def.spouts()) {
+            Map<String, Object> conf = componentConfig(spout, compressionConfs);
             objects.create(spout.object(), "a spout", List.of(IRichSpout.class)).ifPresent(made -> declare(spout,
-                    () -> builder.setSpout(spout.id(), (IRichSpout) made, spout.parallelism().value()),
-                    compressionConfs));
+                    () -> builder.setSpout(spout.id(), (IRichSpout) made, spout.parallelism().value()), conf));
         }
         Map<String, BoltDeclarer> bolts = new HashMap<>();
+        Set<String> reached = def.streams().stream().map(s -> s.to().value()).collect(Collectors.toSet());
         for (BoltDef bolt : def.bolts()) {
-            objects.create(bolt.object(), "a bolt", BOLT_TYPES).ifPresent(made -> declare(bolt, () -> {
-                BoltDeclarer declarer = setBolt(builder, bolt.id(), made, bolt.parallelism().value());
+            Map<String, Object> conf = componentConfig(bolt, compressionConfs);
+            Optional<Object> made = objects.create(bolt.object(), "a bolt", BOLT_TYPES);
+            if (!reached.contains(bolt.id())) {
+                continue; // created only to check it: like Storm's Flux, a bolt no stream reaches is left out
+            }
+            made.ifPresent(m -> declare(bolt, () -> {
+                BoltDeclarer declarer = setBolt(builder, bolt.id(), m, bolt.parallelism().value());
                 bolts.put(bolt.id(), declarer);
                 return declarer;
-            }, compressionConfs));
+            }, conf));
         }
         for (StreamDef stream : def.streams()) {
             BoltDeclarer to = bolts.get(stream.to().value());
@@ -209,8 +217,16 @@ public final class TopologyFactory {
     }
 
     /** Adds a spout or bolt (which runs its declareOutputFields) and applies its executor settings and config. */
+    /** The component's checked {@code config:} plus its compression settings (checked even if the object fails). */
+    private Map<String, Object> componentConfig(ExecutorDef executor,
+                                                Map<String, Map<String, Object>> compressionConfs) {
+        Map<String, Object> conf = checkedConfig(executor.config(), true);
+        conf.putAll(compressionConfs.getOrDefault(executor.id(), Map.of()));
+        return conf;
+    }
+
     private void declare(ExecutorDef executor, Supplier<ComponentConfigurationDeclarer<?>> add,
-                         Map<String, Map<String, Object>> compressionConfs) {
+                         Map<String, Object> conf) {
         ComponentConfigurationDeclarer<?> declarer;
         try {
             declarer = add.get();
@@ -227,8 +243,6 @@ public final class TopologyFactory {
         }
         executor.cpuLoad().ifPresent(cpu -> declarer.setCPULoad(wholeAsInt(cpu.value())));
         executor.numTasks().ifPresent(n -> declarer.setNumTasks(n.value()));
-        Map<String, Object> conf = checkedConfig(executor.config(), true);
-        conf.putAll(compressionConfs.getOrDefault(executor.id(), Map.of()));
         if (!conf.isEmpty()) {
             declarer.addConfigurations(conf);
         }

@@ -155,9 +155,6 @@ public final class StructureCheck {
                 diagnostics.error(t.topologySource().get().object().position(), "'topologySource' builds the whole "
                         + "topology, so there must be no " + String.join(", ", mixed) + " (remove one or the other)");
             }
-        } else if (t.spouts().isEmpty()) {
-            diagnostics.error(t.position(), "the topology has no spouts: declare 'spouts' (and 'bolts' and 'streams'),"
-                    + " or a 'topologySource'");
         }
     }
 
@@ -187,8 +184,7 @@ public final class StructureCheck {
         }
         for (BoltDef b : t.bolts()) {
             if (!reached.contains(b.id())) {
-                diagnostics.warning(b.position(), "no stream goes to bolt '" + b.id() + "': it would receive no "
-                        + "tuples and is left out of the topology");
+                diagnostics.warning(b.position(), "no stream goes to bolt '" + b.id() + "': it will receive no tuples");
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.fluxext.cli;
 
+import dev.fluxext.describe.TopologyDescriber;
 import dev.fluxext.load.LoadedTopology;
 import java.io.PrintWriter;
 
@@ -10,9 +11,9 @@ final class DryRun {
     }
 
     static void print(LoadedTopology topology, PrintWriter out) {
+        out.print(TopologyDescriber.summary(topology));
         out.printf("flux: dry run: topology '%s' built (%d spouts, %d bolts); not submitted%n", topology.name(),
             topology.topology().get_spouts_size(), topology.topology().get_bolts_size());
-        out.print(TopologyGraph.of(topology.name(), topology.topology()).toDot());
         out.flush();
     }
 }

@@ -1,5 +1,6 @@
 package dev.fluxext.cli;
 
+import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.load.LoadedTopology;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -81,11 +82,15 @@ final class LocalRunner {
             .withSupervisors(supervisors)
             .withPortsPerSupervisor(portsPerSupervisor)
             .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true)
+            // Workers report executor stats to Nimbus this often (Storm's default is every 60 s).
+            .withDaemonConf(Config.EXECUTOR_METRICS_FREQUENCY_SECS, 1)
             .build();
         try {
             if (stopRequested.getCount() == 0) {
                 return ExitCodes.OK;
             }
+            // Compression counters are JVM-wide: count this run only.
+            CompressionMetrics.reset();
             cluster.submitTopology(topology.name(), conf, topology.topology());
             out.printf("flux: topology '%s' submitted with %d worker%s; %s%n", topology.name(), workers,
                 workers == 1 ? "" : "s", duration.map(d -> "running for " + d.toSeconds() + " s (Ctrl-C stops it)")

@@ -1,5 +1,6 @@
 package dev.fluxext.cli;
 
+import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.load.LoadedTopology;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -96,7 +97,7 @@ final class SubmitCommand implements Callable<Integer> {
         context.out().println("flux: Storm logs go to " + log);
         LocalRunner runner = new LocalRunner(topology, duration, interval, context.out(), (name, uptime, stats) ->
             summaryJson.ifPresent(file -> {
-                SummaryJson.write(file, SummaryJson.document(name, uptime, stats));
+                SummaryJson.write(file, SummaryJson.document(name, uptime, stats, CompressionMetrics.snapshot()));
                 context.out().println("flux: summary written to " + file);
             }));
         return runner.run();

@@ -1,6 +1,7 @@
 package dev.fluxext.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fluxext.compression.metrics.CompressionSnapshot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -10,14 +11,17 @@ import java.util.Map;
 
 /**
  * The {@code --summary-json} document: {@code {"topology", "uptimeSecs", "components": {"<id>": {"type",
- * "emitted", "transferred", "acked", "failed", "executed"}}}}.
+ * "emitted", "transferred", "acked", "failed", "executed"}}}}, plus {@code "compression": {"codec",
+ * "tuplesCompressed", "tuplesRaw", "bytesIn", "bytesOut", "rejected"}} on each component whose serializer compressed
+ * (figures from flux-compression's JVM-wide counters, which in a local run cover every worker).
  */
 final class SummaryJson {
 
     private SummaryJson() {
     }
 
-    static Map<String, Object> document(String topology, long uptimeSecs, Map<String, ComponentStats> components) {
+    static Map<String, Object> document(String topology, long uptimeSecs, Map<String, ComponentStats> components,
+                                        Map<String, CompressionSnapshot> compression) {
         Map<String, Object> byId = new LinkedHashMap<>();
         components.values().forEach(s -> {
             Map<String, Object> component = new LinkedHashMap<>();
@@ -27,6 +31,17 @@ final class SummaryJson {
             component.put("acked", s.acked());
             component.put("failed", s.failed());
             component.put("executed", s.executed());
+            CompressionSnapshot c = compression.get(s.id());
+            if (c != null && !c.codec().isEmpty()) {
+                Map<String, Object> figures = new LinkedHashMap<>();
+                figures.put("codec", c.codec());
+                figures.put("tuplesCompressed", c.tuplesCompressed());
+                figures.put("tuplesRaw", c.tuplesRaw());
+                figures.put("bytesIn", c.bytesIn());
+                figures.put("bytesOut", c.bytesOut());
+                figures.put("rejected", c.rejected());
+                component.put("compression", figures);
+            }
             byId.put(s.id(), component);
         });
         Map<String, Object> document = new LinkedHashMap<>();

@@ -55,6 +55,10 @@ final class TopologyOptions {
         for (Diagnostic diagnostic : result.diagnostics()) {
             context.err().println(diagnostic.format());
         }
+        if (result.internalError().isPresent()) {
+            // Already reported as an "internal error" diagnostic: a bug of ours, not a problem of the file.
+            throw new CliException(ExitCodes.FAILURE, null, result.internalError().get());
+        }
         long errors = result.diagnostics().stream().filter(Diagnostic::isError).count();
         if (errors > 0 || result.topology().isEmpty()) {
             throw new CliException(ExitCodes.INVALID_TOPOLOGY,

@@ -1,5 +1,6 @@
 package dev.fluxext.load;
 
+import dev.fluxext.build.TopologyFactory;
 import dev.fluxext.check.StructureCheck;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
@@ -46,26 +47,24 @@ public final class FluxLoader {
     }
 
     public static LoadResult load(LoadOptions options) {
-        // TODO(core): dev.fluxext.build.TopologyFactory::build once the build branch provides it
-        return load(options, (topology, o, d) -> {
-            throw new UnsupportedOperationException("build stage not merged yet");
-        });
+        return load(options, TopologyFactory::build);
     }
 
     /** As {@link #load(LoadOptions)} with another build stage (tests). */
     public static LoadResult load(LoadOptions options, Builder builder) {
         Diagnostics diagnostics = new Diagnostics();
         try {
-            Optional<TopologyDef> model = analyze(options, diagnostics);
-            if (model.isEmpty() || diagnostics.hasErrors()) {
-                return new LoadResult(diagnostics.all(), Optional.empty());
-            }
-            Optional<LoadedTopology> built = builder.build(model.get(), options, diagnostics);
+            Stages stages = stages(options, diagnostics);
+            // Schema problems alone do not stop the build: its messages (class, constructor, config value) are the
+            // more precise ones, and they decide which schema problems are redundant.
+            Optional<LoadedTopology> built = stages.model.isPresent() && !diagnostics.hasErrors()
+                    ? builder.build(stages.model.get(), options, diagnostics) : Optional.empty();
+            reportSchemaProblems(stages.schemaProblems, diagnostics);
             if (diagnostics.hasErrors() || built.isEmpty()) {
                 return new LoadResult(diagnostics.all(), Optional.empty());
             }
             return new LoadResult(diagnostics.all(), Optional.of(withOverrides(built.get(), options)));
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | LinkageError | StackOverflowError e) {
             // A bug of ours, not bad input: one clean line, the stack trace kept for --verbose.
             diagnostics.error(Position.ofFile(options.file()), "internal error: " + e
                     + " (run with --verbose for the stack trace)");
@@ -78,27 +77,32 @@ public final class FluxLoader {
      * to {@code diagnostics}; the model is present (but incomplete) even when some were errors.
      */
     public static Optional<TopologyDef> analyze(LoadOptions options, Diagnostics diagnostics) {
+        Stages stages = stages(options, diagnostics);
+        reportSchemaProblems(stages.schemaProblems, diagnostics);
+        return stages.model;
+    }
+
+    /** The model, and each file's schema problems (reported last, see {@link #reportSchemaProblems}). */
+    private record Stages(Optional<TopologyDef> model, Map<String, List<Diagnostic>> schemaProblems) {
+    }
+
+    private static Stages stages(LoadOptions options, Diagnostics diagnostics) {
+        Map<String, List<Diagnostic>> schemaProblems = new LinkedHashMap<>();
         Properties properties = options.filter().flatMap(f -> readProperties(f, diagnostics)).orElse(null);
         if (options.filter().isPresent() && properties == null) {
-            return Optional.empty();
+            return new Stages(Optional.empty(), schemaProblems);
         }
         Substitution substitution = new Substitution(properties, options.envFilter(), options.environment());
         YamlReader reader = new YamlReader();
-        Map<String, List<Diagnostic>> schemaProblems = new LinkedHashMap<>();
         Includes includes = new Includes((source, includedAt) -> read(source, includedAt, reader, diagnostics)
                 .map(doc -> {
                     schemaProblems.put(source.label(), schemaCheck(doc));
                     return substitution.apply(doc, diagnostics);
                 }), diagnostics);
         Source main = options.resource() ? Source.ofResource(options.file()) : Source.ofFile(options.file());
-        Optional<YNode> document = includes.resolve(main);
-        if (document.isEmpty()) {
-            return Optional.empty();
-        }
-        Optional<TopologyDef> model = new ModelReader(diagnostics).read(document.get());
+        Optional<TopologyDef> model = includes.resolve(main).flatMap(doc -> new ModelReader(diagnostics).read(doc));
         model.ifPresent(m -> new StructureCheck(diagnostics).check(m));
-        reportSchemaProblems(schemaProblems, diagnostics);
-        return model;
+        return new Stages(model, schemaProblems);
     }
 
     private static Optional<YNode> read(Source source, Position includedAt, YamlReader reader, Diagnostics diagnostics) {
@@ -138,22 +142,16 @@ public final class FluxLoader {
     private static List<Diagnostic> schemaCheck(YNode document) {
         JsonView json = JsonView.of(document);
         List<Diagnostic> out = new ArrayList<>();
-        List<TopologySchema.Problem> problems;
-        try {
-            problems = TopologySchema.validate(json.root());
-        } catch (UnsupportedOperationException notYetMerged) { // TODO(core): remove once the schema branch is merged
-            return out;
-        }
-        for (TopologySchema.Problem p : problems) {
+        for (TopologySchema.Problem p : TopologySchema.validate(json.root())) {
             out.add(Diagnostic.error(json.positionOf(p.pointer()), p.message()));
         }
         return out;
     }
 
     /**
-     * Our own stages say what the schema says, more precisely (nearest-key suggestions, element names), so a file's
-     * schema problems are reported only when our stages found no error in that file: the file is rejected either
-     * way, without the same mistake reported twice.
+     * Our own stages say what the schema says, more precisely (nearest-key suggestions, element names, Storm's own
+     * validators), so a file's schema problems are reported only when no other stage found an error in that file:
+     * the file is rejected either way, without the same mistake reported twice.
      */
     private static void reportSchemaProblems(Map<String, List<Diagnostic>> schemaProblems, Diagnostics diagnostics) {
         java.util.Set<String> filesWithErrors = new java.util.HashSet<>();

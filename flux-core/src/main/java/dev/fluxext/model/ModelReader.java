@@ -20,7 +20,9 @@ import java.util.function.Function;
 /**
  * Builds the {@link TopologyDef} from the resolved YAML tree. Reports unknown keys (with the nearest known key),
  * values of the wrong type (at the value) and missing required keys (at the element that lacks them), and keeps
- * going: an element with errors is left out of the model, so that later checks still run on the rest.
+ * going: an element with errors stays in the model as far as it can be read (only one without an id, or a stream
+ * without its ends, is left out), so that the structural checks still run without follow-on noise. A model read
+ * with errors is never built.
  *
  * <p>Storm 3 compression keys ({@code topology.tuple.compression.*}, {@code storm.compression.zstd.level}) in a
  * {@code config:} map are moved out of it into that level's compression settings: Storm 2.8 does not know them, and
@@ -74,8 +76,17 @@ public final class ModelReader {
         List<ObjectDef> hooks = list(top, "workerHooks", n -> objectDef(n, "worker hook", OBJECT_KEYS, false));
         Optional<TopologySourceDef> source = top.get("topologySource").flatMap(this::topologySource);
         Optional<TransportDef> transport = top.get("transport").flatMap(this::transport);
+        if (top.get("topologySource").isEmpty() && isEmptyList(top.get("spouts"))) {
+            diagnostics.error(top.position(), "the topology has no spouts: declare 'spouts' (and 'bolts' and "
+                    + "'streams'), or a 'topologySource'");
+        }
         return Optional.of(new TopologyDef(name, config, components, spouts, bolts, streams, hooks, source,
                 compression, transport, top.position()));
+    }
+
+    private static boolean isEmptyList(Optional<YNode> node) {
+        return node.isEmpty() || node.get() instanceof YNode.Seq s && s.items().isEmpty()
+                || node.get() instanceof YNode.Scalar sc && sc.value() == null;
     }
 
     // ---- elements
@@ -96,7 +107,6 @@ public final class ModelReader {
         YNode.Map map = m.get();
         Optional<Located<String>> id = map.get("id").flatMap(n -> string(n, "'id'"));
         String what = id.map(i -> kind + " '" + i.value() + "'").orElse(kind);
-        int errors = errorCount();
         unknownKeys(map, allowedKeys, "in " + what);
         if (idRequired && map.get("id").isEmpty()) {
             diagnostics.error(map.position(), "missing 'id' in " + kind);
@@ -119,11 +129,13 @@ public final class ModelReader {
             diagnostics.error(map.entry("constructorArgs").orElseThrow().keyPosition(), "'constructorArgs' and "
                     + "'factory' in " + what + ": a factory takes 'factoryArgs' instead");
         }
-        if (errorCount() > errors || className.isEmpty() || (idRequired && id.isEmpty())) {
+        if (idRequired && id.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new ObjectDef(id, className.get(), args, properties, methods, factory, factoryArgs,
-                map.position()));
+        // Kept even with errors (the builder never sees a model with errors) so that streams and references to it
+        // are still checked without "unknown id" noise.
+        return Optional.of(new ObjectDef(id, className.orElse(new Located<>("", map.position())), args, properties,
+                methods, factory, factoryArgs, map.position()));
     }
 
     private Optional<ObjectDef.PropertyDef> property(YNode node, String owner) {
@@ -166,7 +178,6 @@ public final class ModelReader {
     }
 
     private Optional<Executor> executor(YNode node, String kind) {
-        int errors = errorCount();
         Optional<ObjectDef> object = objectDef(node, kind, EXECUTOR_KEYS, true);
         if (!(node instanceof YNode.Map map)) {
             return Optional.empty();
@@ -182,7 +193,7 @@ public final class ModelReader {
         CompressionDef fromConfig = storm3Compression(config, "config of " + what);
         CompressionDef compression = map.get("compression").map(n -> compression(n, what)).orElse(CompressionDef.NONE)
                 .over(fromConfig);
-        if (errorCount() > errors || object.isEmpty()) {
+        if (object.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new Executor(object.get(), parallelism, numTasks, onHeap, offHeap, cpu,
@@ -195,14 +206,13 @@ public final class ModelReader {
             return Optional.empty();
         }
         YNode.Map map = m.get();
-        int errors = errorCount();
         Optional<String> name = map.get("name").flatMap(n -> string(n, "'name'")).map(Located::value);
         String what = "stream " + name.map(n -> "'" + n + "'").orElse("#" + number);
         unknownKeys(map, STREAM_KEYS, "in " + what);
         Optional<Located<String>> from = required(map, "from", what).flatMap(n -> string(n, "'from'"));
         Optional<Located<String>> to = required(map, "to", what).flatMap(n -> string(n, "'to'"));
         Optional<GroupingDef> grouping = required(map, "grouping", what).flatMap(n -> grouping(n, what));
-        if (errorCount() > errors || from.isEmpty() || to.isEmpty() || grouping.isEmpty()) {
+        if (from.isEmpty() || to.isEmpty() || grouping.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new StreamDef(name, from.get(), to.get(), grouping.get(), map.position()));
@@ -214,7 +224,6 @@ public final class ModelReader {
             return Optional.empty();
         }
         YNode.Map map = m.get();
-        int errors = errorCount();
         unknownKeys(map, GROUPING_KEYS, "in the grouping of " + stream);
         Optional<Located<GroupingDef.Type>> type = required(map, "type", "grouping of " + stream)
                 .flatMap(n -> string(n, "'type'")).flatMap(this::groupingType);
@@ -223,7 +232,7 @@ public final class ModelReader {
         Optional<Located<List<String>>> fields = map.get("args").flatMap(this::fieldNames);
         Optional<ObjectDef> custom = map.get("customClass")
                 .flatMap(n -> objectDef(n, "custom grouping", OBJECT_KEYS, false));
-        if (errorCount() > errors || type.isEmpty()) {
+        if (type.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new GroupingDef(type.get(), streamId, fields, custom, map.position()));
@@ -237,9 +246,12 @@ public final class ModelReader {
             }
         }
         List<String> names = java.util.Arrays.stream(GroupingDef.Type.values()).map(Enum::name).toList();
+        Optional<String> nearest = Suggestions.nearest(upper, names);
         diagnostics.error(text.position(), "unknown grouping type '" + text.value() + "'"
-                + Suggestions.didYouMean(upper, names) + " (one of " + String.join(", ", names) + ")");
-        return Optional.empty();
+                + nearest.map(n -> "; did you mean '" + n + "'?").orElse("") + " (one of " + String.join(", ", names)
+                + ")");
+        // Checked further as the type it most likely means, so the stream still counts (the model is not built).
+        return nearest.map(n -> new Located<>(GroupingDef.Type.valueOf(n), text.position()));
     }
 
     private Optional<Located<List<String>>> fieldNames(YNode node) {
@@ -349,7 +361,12 @@ public final class ModelReader {
     private CompressionDef storm3Compression(ConfigMap config, String owner) {
         Map<String, Object> settings = new LinkedHashMap<>();
         Map<String, Position> positions = new LinkedHashMap<>();
-        CompressionOptions.STORM3_KEYS.forEach((stormKey, option) -> config.get(stormKey).ifPresent(entry -> {
+        config.entries().values().forEach(entry -> {
+            String stormKey = entry.key();
+            ConfigOption option = CompressionOptions.STORM3_KEYS.get(stormKey);
+            if (option == null) {
+                return;
+            }
             Object raw = entry.value() instanceof Value.Scalar s ? s.value() : entry.value().toPlain();
             if (stormKey.equals(CompressionOptions.STORM3_ENABLE)) {
                 if (!(raw instanceof Boolean b)) {
@@ -366,7 +383,7 @@ public final class ModelReader {
                 settings.put(option.key(), option.convert(raw));
                 positions.put(option.key(), entry.keyPosition());
             }
-        }));
+        });
         return new CompressionDef(settings, positions);
     }
 
@@ -508,10 +525,6 @@ public final class ModelReader {
             return s.value() instanceof String ? "'" + s.text() + "'" : s.text();
         }
         return node.kindName();
-    }
-
-    private int errorCount() {
-        return diagnostics.errorCount();
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

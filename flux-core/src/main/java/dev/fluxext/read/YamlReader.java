@@ -111,8 +111,9 @@ public final class YamlReader {
         options.setAllowRecursiveKeys(false);
         options.setMergeOnCompose(true);
         options.setProcessComments(false);
-        // Nothing is constructed from tags (we only compose), but refuse them at the source too.
-        options.setTagInspector(tag -> false);
+        // Composing never instantiates anything; let every tag through so the converter can report each one at its
+        // position (SnakeYAML's default inspector stops at the first global tag).
+        options.setTagInspector(tag -> true);
         return options;
     }
 
@@ -123,7 +124,10 @@ public final class YamlReader {
     private static String problemText(MarkedYAMLException e) {
         String problem = e.getProblem() == null ? "" : e.getProblem();
         String context = e.getContext();
-        return context == null || context.isBlank() ? problem : problem + " (" + context + ")";
+        if (context == null || context.isBlank()) {
+            return problem;
+        }
+        return context + (problem.startsWith("but ") ? ", " : ": ") + problem;
     }
 
     /** SnakeYAML's limit messages are terse; say which limit and why it exists. */

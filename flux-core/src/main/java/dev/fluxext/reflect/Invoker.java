@@ -148,7 +148,7 @@ public final class Invoker {
                 .filter(m -> cheapest.stream().allMatch(o -> o == m || atLeastAsSpecific(m, o)))
                 .toList();
         if (mostSpecific.size() != 1) {
-            throw new ReflectException("ambiguous: several " + what + "s accept " + describeArgs(args) + ": "
+            throw new ReflectException("ambiguous: several overloads of " + what + " accept " + describeArgs(args) + ": "
                     + listSignatures(cheapest.stream().map(Match::executable).toList())
                     + "; change the arguments' types so that only one fits");
         }

@@ -2,10 +2,13 @@ package dev.fluxext.resolve;
 
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.read.YNode;
+import dev.fluxext.diag.Position;
+import dev.fluxext.read.YamlReader;
 import dev.fluxext.read.YamlScalars;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,8 +20,9 @@ import java.util.regex.Pattern;
  *
  * <p>Typing: a plain (unquoted) scalar is typed again from its substituted text exactly as YAML would type that
  * text written there, so {@code parallelism: ${workers}} with {@code workers=4} is the number 4, and
- * {@code debug: ${debug}} with {@code debug=true} the boolean true. A quoted scalar stays a string:
- * {@code id: "${n}"} is the string "4". This matches Flux, which substitutes the text before parsing.
+ * {@code debug: ${debug}} with {@code debug=true} the boolean true, and a value that reads {@code [a, b]} or
+ * {@code {k: v}} becomes a list or map. A quoted scalar stays a string: {@code id: "${n}"} is the string "4". This
+ * matches Flux, which substitutes the text before parsing.
  */
 public final class Substitution {
 
@@ -56,7 +60,7 @@ public final class Substitution {
         return new YNode.Map(entries, map.position());
     }
 
-    private YNode.Scalar substitute(YNode.Scalar s, Diagnostics diagnostics) {
+    private YNode substitute(YNode.Scalar s, Diagnostics diagnostics) {
         String text = (String) s.value();
         Matcher m = PLACEHOLDER.matcher(text);
         StringBuilder out = new StringBuilder();
@@ -71,8 +75,38 @@ public final class Substitution {
         if (failed || result.equals(text)) {
             return s;
         }
+        if (s.plain() && (result.startsWith("[") || result.startsWith("{"))) {
+            return flowCollection(result, s, diagnostics);
+        }
         Object value = s.plain() ? YamlScalars.typeAsYaml(result) : result;
         return new YNode.Scalar(value, result, s.plain(), s.position());
+    }
+
+    /**
+     * A plain scalar that became {@code [a, b]} or {@code {k: v}}: a list or map, as Flux (which substitutes the text
+     * before parsing) makes it. Read with the same safe reader; every node is placed at the scalar.
+     */
+    private YNode flowCollection(String text, YNode.Scalar s, Diagnostics diagnostics) {
+        Diagnostics local = new Diagnostics();
+        Optional<YNode> parsed = new YamlReader().readString(text, s.position().file(), local);
+        if (parsed.isEmpty() || local.hasErrors()) {
+            String why = local.all().isEmpty() ? "" : ": " + local.all().get(0).message();
+            diagnostics.error(s.position(), "the substituted value '" + text + "' is not a valid YAML list or map"
+                    + why + " (quote the value to keep it as text)");
+            return s;
+        }
+        return at(parsed.get(), s.position());
+    }
+
+    private static YNode at(YNode node, Position position) {
+        if (node instanceof YNode.Scalar sc) {
+            return new YNode.Scalar(sc.value(), sc.text(), sc.plain(), position);
+        }
+        if (node instanceof YNode.Seq seq) {
+            return new YNode.Seq(seq.items().stream().map(i -> at(i, position)).toList(), position);
+        }
+        return new YNode.Map(((YNode.Map) node).entries().stream()
+                .map(e -> new YNode.Entry(e.key(), position, at(e.value(), position))).toList(), position);
     }
 
     /** The replacement text, or null after reporting why there is none. */

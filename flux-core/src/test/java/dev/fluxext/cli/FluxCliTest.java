@@ -39,7 +39,7 @@ class FluxCliTest {
             assertTrue(run.out().contains(command), command + " missing from\n" + run.out());
         }
         assertTrue(run.out().contains("Exit codes:"), run.out());
-        assertTrue(run.out().contains("4   missing external tool"), run.out());
+        assertTrue(run.out().matches("(?s).*\\n  4 +missing external tool.*"), run.out());
     }
 
     @Test

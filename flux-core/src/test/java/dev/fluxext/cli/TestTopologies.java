@@ -18,7 +18,7 @@ import org.apache.storm.tuple.Fields;
 
 /**
  * A loader for the CLI's tests that builds topologies in Java (storm-client's test spouts and bolts), so the
- * commands are tested apart from the YAML pipeline: {@code words.yaml} is a 2-worker word count,
+ * commands are tested apart from the YAML pipeline: {@code words.yaml} (and {@code words-2.yaml}, another name) is a 2-worker word count,
  * {@code broken.yaml} has two errors and a warning, anything else cannot be read. Remembers the last options.
  */
 final class TestTopologies {
@@ -32,7 +32,8 @@ final class TestTopologies {
         lastOptions = options;
         String name = options.file().substring(options.file().lastIndexOf('/') + 1);
         return switch (name) {
-            case "words.yaml" -> new LoadResult(List.of(), Optional.of(words(options.configOverrides())));
+            case "words.yaml", "words-2.yaml" ->
+                new LoadResult(List.of(), Optional.of(words(name.replace(".yaml", ""), options.configOverrides())));
             case "broken.yaml" -> new LoadResult(List.of(
                 Diagnostic.error(new Position(options.file(), 3, 5), "unknown key 'spout'; did you mean 'spouts'?"),
                 Diagnostic.warning(new Position(options.file(), 9, 3), "bolt 'lonely' receives no stream"),
@@ -43,7 +44,7 @@ final class TestTopologies {
         };
     }
 
-    static LoadedTopology words(Map<String, Object> overrides) {
+    static LoadedTopology words(String name, Map<String, Object> overrides) {
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("words", new TestWordSpout(), 2);
         builder.setBolt("count", new TestWordCounter(), 2).fieldsGrouping("words", new Fields("word"));
@@ -53,7 +54,7 @@ final class TestTopologies {
         // Shuffle and fields traffic would otherwise prefer the local worker; make the workers talk.
         config.put(Config.TOPOLOGY_DISABLE_LOADAWARE_MESSAGING, true);
         config.putAll(overrides);
-        return new LoadedTopology("words", builder.createTopology(), config);
+        return new LoadedTopology(name, builder.createTopology(), config);
     }
 
 }

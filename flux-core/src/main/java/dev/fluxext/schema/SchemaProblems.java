@@ -1,0 +1,363 @@
+package dev.fluxext.schema;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.JsonNodePath;
+import com.networknt.schema.ValidationMessage;
+import dev.fluxext.schema.TopologySchema.Problem;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns raw validator output into one plain sentence per real problem, at the most specific pointer. The failed
+ * branches of an {@code anyOf}/{@code oneOf} are collapsed into one message (an enum's values, the schema's own
+ * {@code errorMessage}, or the errors of the branch that came closest).
+ */
+final class SchemaProblems {
+
+    private static final String PLACEHOLDER_PATTERN = "\\$\\{[^}]+\\}";
+    private static final Set<String> COMBINATORS = Set.of("anyOf", "oneOf");
+
+    private final JsonNode schema;
+
+    SchemaProblems(JsonNode schema) {
+        this.schema = schema;
+    }
+
+    List<Problem> explain(Collection<ValidationMessage> raw, JsonNode document) {
+        List<Error> errors = collapse(raw.stream().map(Error::new).toList(), 0);
+        // A misspelt required key ("too" for "to") is one problem: the unknown key, which suggests the right one.
+        Set<String> suggested = new HashSet<>();
+        for (Error e : errors) {
+            if (e.custom == null && e.type().equals("additionalProperties")) {
+                List<String> allowed = new ArrayList<>();
+                e.owner().path("properties").fieldNames().forEachRemaining(allowed::add);
+                suggested.add(e.pointer() + "/" + closest(e.message.getProperty(), allowed));
+            }
+        }
+        Set<Problem> problems = new LinkedHashSet<>();
+        for (Error e : errors) {
+            if (e.custom != null) {
+                problems.add(new Problem(e.pointer(), e.custom));
+            } else if (!(e.type().equals("required") && suggested.contains(e.pointer() + "/" + e.message.getProperty()))) {
+                problems.add(words(e));
+            }
+        }
+        Map<String, Integer> order = documentOrder(document);
+        return problems.stream()
+                .sorted(Comparator.comparing((Problem p) -> order.getOrDefault(p.pointer(), Integer.MAX_VALUE)))
+                .toList();
+    }
+
+    /** One raw message plus where it sits; {@code custom} is set when a collapsed group already has its words. */
+    private final class Error {
+        final ValidationMessage message;
+        final List<String> evaluation;
+        final List<String> instance;
+        String custom;
+
+        Error(ValidationMessage message) {
+            this.message = message;
+            this.evaluation = names(message.getEvaluationPath());
+            this.instance = names(message.getInstanceLocation());
+        }
+
+        String type() {
+            return message.getType();
+        }
+
+        String pointer() {
+            return pointer(instance);
+        }
+
+        /** The schema object holding the failed keyword. */
+        JsonNode owner() {
+            List<String> fragment = names(message.getSchemaLocation().getFragment());
+            return at(fragment.subList(0, Math.max(0, fragment.size() - 1)));
+        }
+
+        String pointer(List<String> segments) {
+            StringBuilder sb = new StringBuilder();
+            segments.forEach(s -> sb.append('/').append(s.replace("~", "~0").replace("/", "~1")));
+            return sb.toString();
+        }
+    }
+
+    // ---- anyOf / oneOf ----
+
+    /** Replaces each failed combinator (outermost first, from evaluation path index {@code from}) by its best words. */
+    private List<Error> collapse(List<Error> errors, int from) {
+        Map<String, List<Error>> groups = new LinkedHashMap<>();
+        List<Error> result = new ArrayList<>();
+        for (Error e : errors) {
+            int at = combinatorAt(e, from);
+            if (at < 0) {
+                result.add(e);
+            } else {
+                String instanceOfCombinator = e.pointer(e.instance.subList(0,
+                        e.instance.size() - instanceSegmentsAfter(e.evaluation, at + 1, e.type())));
+                String key = String.join("/", e.evaluation.subList(0, at + 1)) + "@" + instanceOfCombinator;
+                groups.computeIfAbsent(key, k -> new ArrayList<>()).add(e);
+            }
+        }
+        for (List<Error> group : groups.values()) {
+            result.addAll(collapseGroup(group, combinatorAt(group.get(0), from)));
+        }
+        return result;
+    }
+
+    private List<Error> collapseGroup(List<Error> group, int at) {
+        // A branch error whose schema path has no $ref after the combinator locates the combinator's schema.
+        Error first = group.stream()
+                .filter(e -> e.evaluation.size() > at + 1 && !e.evaluation.subList(at, e.evaluation.size()).contains("$ref"))
+                .findFirst().orElse(null);
+        // The combinator's own message (oneOf reports one) has the combinator keyword as its last segment.
+        Error parent = group.stream().filter(e -> e.evaluation.size() == at + 1).findFirst().orElse(null);
+        JsonNode owner = parent != null ? parent.owner() : first != null ? ownerOfCombinator(first, at) : null;
+        if (owner != null && owner.has("errorMessage")) {
+            return List.of(withWords(parent != null ? parent : first, at, owner.get("errorMessage").asText()));
+        }
+        Map<String, List<Error>> branches = new LinkedHashMap<>();
+        for (Error e : group) {
+            if (e.evaluation.size() > at + 1) {
+                branches.computeIfAbsent(e.evaluation.get(at + 1), k -> new ArrayList<>()).add(e);
+            }
+        }
+        if (branches.isEmpty()) {
+            return parent == null ? List.of() : List.of(parent);
+        }
+        List<String> enumValues = branches.values().stream().flatMap(List::stream)
+                .filter(e -> e.type().equals("enum") && e.evaluation.size() == at + 3)
+                .flatMap(e -> values(e.owner().get("enum")).stream()).distinct().toList();
+        if (!enumValues.isEmpty()) {
+            Error any = branches.values().iterator().next().get(0);
+            return List.of(withWords(any, at, "must be one of " + String.join(", ", enumValues)
+                    + ", not " + describe(any.message.getInstanceNode())));
+        }
+        // The branch that got furthest into the value (deepest pointer), then the one with fewest complaints.
+        List<Error> best = branches.values().stream()
+                .max(Comparator.comparingInt((List<Error> b) -> b.stream().mapToInt(e -> e.instance.size()).max()
+                                .orElse(0))
+                        .thenComparing(b -> -b.size()))
+                .orElseThrow();
+        return collapse(best, at + 2);
+    }
+
+    private Error withWords(Error at, int combinator, String words) {
+        Error e = at;
+        if (at.evaluation.size() > combinator + 1) { // a branch error: report at the combinator's own instance
+            e = new Error(at.message);
+            int extra = instanceSegmentsAfter(at.evaluation, combinator + 1, at.type());
+            e.instance.subList(e.instance.size() - extra, e.instance.size()).clear();
+        }
+        e.custom = words;
+        return e;
+    }
+
+    private JsonNode ownerOfCombinator(Error e, int at) {
+        List<String> fragment = names(e.message.getSchemaLocation().getFragment());
+        // Without a $ref after the combinator, the fragment ends with the same segments as the evaluation path.
+        int tail = e.evaluation.size() - at;
+        return at(fragment.subList(0, fragment.size() - tail));
+    }
+
+    private static int combinatorAt(Error e, int from) {
+        for (int i = from; i < e.evaluation.size(); i++) {
+            if (COMBINATORS.contains(e.evaluation.get(i))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** How many instance segments the schema path from {@code from} descends into (the last segment is the keyword). */
+    private static int instanceSegmentsAfter(List<String> evaluation, int from, String keyword) {
+        int count = 0;
+        for (int i = from; i < evaluation.size() - 1; i++) {
+            switch (evaluation.get(i)) {
+                case "properties", "patternProperties" -> {
+                    count++;
+                    i++;
+                }
+                case "items", "additionalProperties" -> count++;
+                case "allOf", "anyOf", "oneOf" -> i++;
+                default -> { // $ref, if, then, else, not, branch indexes: same instance
+                }
+            }
+        }
+        return count;
+    }
+
+    // ---- words ----
+
+    private Problem words(Error e) {
+        ValidationMessage m = e.message;
+        JsonNode owner = e.owner();
+        JsonNode value = m.getInstanceNode();
+        String custom = owner.path("errorMessage").asText(null);
+        String message = switch (e.type()) {
+            case "additionalProperties" -> {
+                String key = m.getProperty();
+                List<String> allowed = new ArrayList<>();
+                owner.path("properties").fieldNames().forEachRemaining(allowed::add);
+                String suggestion = closest(key, allowed);
+                yield "unknown key '" + key + "'"
+                        + (suggestion != null ? " (did you mean '" + suggestion + "'?)" : "")
+                        + (allowed.isEmpty() ? "" : "; allowed: " + String.join(", ", allowed));
+            }
+            case "required" -> "missing required key '" + m.getProperty() + "'";
+            case "type", "pattern" -> custom != null && e.type().equals("pattern")
+                    ? custom + ", not " + describe(value)
+                    : typeWords(owner, value);
+            case "minimum" -> "must be at least " + number(owner.get("minimum")) + ", not " + describe(value);
+            case "exclusiveMinimum" -> "must be greater than " + number(owner.get("exclusiveMinimum"))
+                    + ", not " + describe(value);
+            case "maximum" -> "must be at most " + number(owner.get("maximum")) + ", not " + describe(value);
+            case "exclusiveMaximum" -> "must be less than " + number(owner.get("exclusiveMaximum"))
+                    + ", not " + describe(value);
+            case "enum" -> "must be one of " + String.join(", ", values(owner.get("enum"))) + ", not "
+                    + describe(value);
+            case "not", "false" -> custom != null ? custom : "is not allowed here";
+            default -> custom != null ? custom : stripPointer(m.getMessage(), e.pointer());
+        };
+        String pointer = e.type().equals("additionalProperties")
+                ? e.pointer() + "/" + m.getProperty().replace("~", "~0").replace("/", "~1")
+                : e.pointer();
+        return new Problem(pointer, message);
+    }
+
+    /** "must be a whole number, not 'x'" from the schema's type list (a placeholder string branch is implied). */
+    private static String typeWords(JsonNode owner, JsonNode value) {
+        List<String> types = values(owner.get("type"));
+        boolean placeholder = PLACEHOLDER_PATTERN.equals(owner.path("pattern").asText());
+        List<String> wanted = types.stream()
+                .filter(t -> !t.equals("null") && !(placeholder && t.equals("string")))
+                .map(SchemaProblems::typeName).toList();
+        String text = wanted.isEmpty() ? "a value" : String.join(" or ", wanted);
+        return "must be " + text + (placeholder ? " (or a ${...} placeholder)" : "") + ", not " + describe(value);
+    }
+
+    private static String typeName(String jsonType) {
+        return switch (jsonType) {
+            case "integer" -> "a whole number";
+            case "number" -> "a number";
+            case "boolean" -> "true or false";
+            case "string" -> "text";
+            case "array" -> "a list";
+            case "object" -> "a map of key: value";
+            default -> jsonType;
+        };
+    }
+
+    private static String describe(JsonNode value) {
+        if (value == null || value.isNull() || value.isMissingNode()) {
+            return "empty";
+        }
+        if (value.isTextual()) {
+            return "'" + value.asText() + "'";
+        }
+        if (value.isArray()) {
+            return "a list";
+        }
+        if (value.isObject()) {
+            return "a map";
+        }
+        return value.asText();
+    }
+
+    private static String number(JsonNode n) {
+        return n == null ? "?" : n.asText();
+    }
+
+    private static String stripPointer(String message, String pointer) {
+        String prefix = (pointer.isEmpty() ? "" : pointer) + ": ";
+        return message.startsWith(prefix) ? message.substring(prefix.length()) : message;
+    }
+
+    /** The allowed key closest to a mistyped one, if it is a plausible typo. */
+    private static String closest(String key, List<String> allowed) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String candidate : allowed) {
+            int d = editDistance(key.toLowerCase(), candidate.toLowerCase());
+            if (d < bestDistance) {
+                best = candidate;
+                bestDistance = d;
+            }
+        }
+        return bestDistance <= Math.max(1, key.length() / 3) ? best : null;
+    }
+
+    private static int editDistance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] swap = previous;
+            previous = current;
+            current = swap;
+        }
+        return previous[b.length()];
+    }
+
+    // ---- navigation ----
+
+    private JsonNode at(List<String> path) {
+        JsonNode node = schema;
+        for (String segment : path) {
+            node = node.isArray() ? node.path(Integer.parseInt(segment)) : node.path(segment);
+        }
+        return node;
+    }
+
+    private static List<String> names(JsonNodePath path) {
+        List<String> names = new ArrayList<>(path.getNameCount());
+        for (int i = 0; i < path.getNameCount(); i++) {
+            names.add(String.valueOf(path.getElement(i)));
+        }
+        return names;
+    }
+
+    private static List<String> values(JsonNode node) {
+        List<String> values = new ArrayList<>();
+        if (node != null && node.isArray()) {
+            node.forEach(v -> values.add(v.asText()));
+        } else if (node != null) {
+            values.add(node.asText());
+        }
+        return values;
+    }
+
+    /** Pointer → position in a pre-order walk, so problems come out in the order of the file. */
+    private static Map<String, Integer> documentOrder(JsonNode document) {
+        Map<String, Integer> order = new HashMap<>();
+        walk(document, "", order);
+        return order;
+    }
+
+    private static void walk(JsonNode node, String pointer, Map<String, Integer> order) {
+        order.put(pointer, order.size());
+        if (node.isObject()) {
+            node.fieldNames().forEachRemaining(name -> walk(node.get(name),
+                    pointer + "/" + name.replace("~", "~0").replace("/", "~1"), order));
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                walk(node.get(i), pointer + "/" + i, order);
+            }
+        }
+    }
+}

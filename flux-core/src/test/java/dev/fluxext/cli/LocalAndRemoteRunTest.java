@@ -1,0 +1,224 @@
+package dev.fluxext.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.storm.generated.TopologySummary;
+import org.apache.storm.utils.NimbusClient;
+import org.apache.storm.utils.Utils;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The slow set, kept to three runs of a real Storm: a local run in-process, Ctrl-C on a local run in a child JVM,
+ * and a remote submission to a Nimbus in a child JVM.
+ */
+class LocalAndRemoteRunTest {
+
+    private static final Pattern PROGRESS = Pattern.compile("^\\[\\s*\\d+s] words: emitted (\\d+) .*count: emitted (\\d+)");
+    /** A progress line with tuples counted. */
+    private static final Pattern COUNTING = Pattern.compile("^\\[\\s*\\d+s] words: emitted [1-9]");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    @Timeout(120)
+    void localRunRunsTwoWorkersPrintsGrowingProgressAndWritesTheSummary() throws Exception {
+        Path summary = tmp.resolve("out/summary.json");
+        Path log = tmp.resolve("storm.log");
+        CliRun run = CliRun.of("submit", "--local", "--duration", "16", "--interval", "2",
+            "--summary-json", summary.toString(), "--log-file", log.toString(), "words.yaml");
+
+        assertEquals(ExitCodes.OK, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().contains("flux: Storm logs go to " + log), run.out());
+        assertTrue(Files.size(log) > 0, "Storm's log file is empty");
+        assertTrue(!run.out().contains(" INFO "), "Storm's log lines reached stdout:\n" + run.out());
+        assertTrue(run.out().contains("in 2 worker(s)"), run.out());
+        assertTrue(run.out().contains("flux: topology 'words' killed"), run.out());
+        assertTrue(run.out().contains("flux: local cluster stopped"), run.out());
+
+        List<long[]> progress = new ArrayList<>();
+        for (String line : run.out().split("\n")) {
+            Matcher m = PROGRESS.matcher(line);
+            if (m.find()) {
+                progress.add(new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))});
+            }
+        }
+        assertTrue(progress.size() >= 3, "expected several progress lines:\n" + run.out());
+        long[] last = progress.get(progress.size() - 1);
+        assertTrue(last[0] > 0 && last[1] > 0, "no tuples counted:\n" + run.out());
+        assertTrue(last[0] > progress.get(progress.size() - 3)[0], "spout counts do not grow:\n" + run.out());
+
+        JsonNode json = new ObjectMapper().readTree(summary.toFile());
+        assertEquals("words", json.get("topology").asText());
+        assertTrue(json.get("uptimeSecs").asLong() > 0);
+        JsonNode words = json.get("components").get("words");
+        JsonNode count = json.get("components").get("count");
+        assertEquals("spout", words.get("type").asText());
+        assertEquals("bolt", count.get("type").asText());
+        assertTrue(words.get("emitted").asLong() >= last[0], json.toString());
+        // The fields grouping sends every word to a counter; with two workers, some cross the network.
+        assertTrue(words.get("transferred").asLong() > 0, json.toString());
+        assertTrue(count.get("executed").asLong() > 0, json.toString());
+        assertTrue(json.get("components").get("total").get("executed").asLong() > 0, json.toString());
+        for (String field : List.of("emitted", "transferred", "acked", "failed", "executed")) {
+            assertTrue(count.has(field), field + " missing: " + json);
+        }
+    }
+
+    @Test
+    @Timeout(150)
+    void ctrlCKillsTheTopologyStopsTheClusterAndExitsZero() throws Exception {
+        // The real entry point of bin/flux, with a YAML file through the whole pipeline.
+        Process child = javaProcess(FluxCli.class, "submit", "--local", "--interval", "2", "--log-file",
+            tmp.resolve("storm.log").toString(), RealYamlTest.file("words.yaml"));
+        assumeFalse(sigintIgnored(child.pid()), "SIGINT is ignored in this environment (background job)");
+        Lines out = new Lines(child);
+        out.await(line -> COUNTING.matcher(line).find(), Duration.ofSeconds(90));
+
+        new ProcessBuilder("kill", "-INT", Long.toString(child.pid())).inheritIO().start().waitFor();
+
+        assertTrue(child.waitFor(60, TimeUnit.SECONDS), "the JVM is still running 60 s after Ctrl-C:\n" + out.all());
+        assertEquals(0, child.exitValue(), out.all());
+        String all = out.all();
+        assertTrue(all.contains("flux: interrupted; killing the topology"), all);
+        assertTrue(all.contains("flux: topology 'yaml-words' killed"), all);
+        assertTrue(all.contains("flux: local cluster stopped"), all);
+    }
+
+    @Test
+    @Timeout(150)
+    void remoteSubmitReachesARealNimbusOverThrift() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        Process nimbus = javaProcess(NimbusMain.class, Integer.toString(port));
+        try {
+            Lines nimbusOut = new Lines(nimbus);
+            nimbusOut.await(line -> line.startsWith("NIMBUS READY"), Duration.ofSeconds(90));
+            Path jar = emptyJar();
+
+            CliRun run = CliRun.of("submit", "--remote", "--nimbus", "localhost:" + port, "--jar", jar.toString(),
+                "words.yaml");
+            assertEquals(ExitCodes.OK, run.exitCode(), run.out() + run.err());
+            assertTrue(run.out().contains("flux: topology 'words' submitted"), run.out());
+
+            CliRun inactive = CliRun.of("submit", "--remote", "--inactive", "--nimbus", "localhost:" + port,
+                "--jar", jar.toString(), "words-2.yaml");
+            assertEquals(ExitCodes.OK, inactive.exitCode(), inactive.out() + inactive.err());
+
+            CliRun again = CliRun.of("submit", "--remote", "--nimbus", "localhost:" + port, "--jar", jar.toString(),
+                "words.yaml");
+            assertEquals(ExitCodes.FAILURE, again.exitCode());
+            assertTrue(again.err().contains("already exists on the cluster"), again.err());
+
+            Map<String, Object> conf = Utils.readStormConfig();
+            try (NimbusClient client = new NimbusClient(conf, "localhost", port, 30_000)) {
+                TopologySummary words = client.getClient().getTopologySummaryByName("words");
+                assertEquals("ACTIVE", words.get_status());
+                assertEquals(2, words.get_num_workers() == 0 ? 2 : words.get_num_workers());
+                assertEquals("INACTIVE", client.getClient().getTopologySummaryByName("words-2").get_status());
+                client.getClient().killTopology("words");
+                client.getClient().killTopology("words-2");
+            }
+        } finally {
+            nimbus.getOutputStream().close();
+            if (!nimbus.waitFor(30, TimeUnit.SECONDS)) {
+                nimbus.destroyForcibly();
+            }
+        }
+    }
+
+    private static Process javaProcess(Class<?> main, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).start();
+    }
+
+    /** A JVM does not handle SIGINT that its parent ignored (as in a shell's background job). */
+    private static boolean sigintIgnored(long pid) throws IOException {
+        Path status = Path.of("/proc", Long.toString(pid), "status");
+        if (!Files.exists(status)) {
+            return false;
+        }
+        for (String line : Files.readAllLines(status)) {
+            if (line.startsWith("SigIgn:")) {
+                return (Long.parseUnsignedLong(line.substring(7).trim(), 16) & 0x2) != 0;
+            }
+        }
+        return false;
+    }
+
+    private Path emptyJar() throws IOException {
+        Path jar = tmp.resolve("topology.jar");
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().putValue("Manifest-Version", "1.0");
+        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest)) {
+            out.flush();
+        }
+        return jar;
+    }
+
+    /** A child's merged output, read as it comes. */
+    private static final class Lines {
+        private final BlockingQueue<String> queue = new LinkedBlockingQueue<>();
+        private final StringBuffer all = new StringBuffer();
+
+        Lines(Process process) {
+            Thread reader = new Thread(() -> {
+                try (BufferedReader in = new BufferedReader(
+                        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String line; (line = in.readLine()) != null; ) {
+                        all.append(line).append('\n');
+                        queue.add(line);
+                    }
+                } catch (IOException e) {
+                    all.append("(reading failed: ").append(e).append(")\n");
+                }
+            });
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        void await(java.util.function.Predicate<String> wanted, Duration timeout) throws InterruptedException {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (System.nanoTime() < deadline) {
+                String line = queue.poll(1, TimeUnit.SECONDS);
+                if (line != null && wanted.test(line)) {
+                    return;
+                }
+            }
+            throw new AssertionError("expected output did not appear within " + timeout + ":\n" + all);
+        }
+
+        String all() {
+            return all.toString();
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.fluxext.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fluxext.Fixtures;
+import dev.fluxext.diag.Diagnostic;
+import dev.fluxext.model.TopologyDef;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.storm.generated.StormTopology;
+import org.junit.jupiter.api.Test;
+
+class FluxLoaderTest {
+
+    private static final String F = Fixtures.DIR + "load/";
+
+    private static List<String> messages(LoadResult result) {
+        return result.diagnostics().stream().map(Diagnostic::format).toList();
+    }
+
+    private static LoadOptions options(String file, Map<String, Object> overrides) {
+        return new LoadOptions(F + file, false, Optional.empty(), false, Map.of(), overrides);
+    }
+
+    @Test
+    void aValidFileBuildsAndOverridesApplyLast() {
+        LoadResult result = FluxLoader.load(options("buildable.yaml", Map.of("topology.workers", 5, "x.y", "z")));
+        assertEquals(List.of(), messages(result));
+        LoadedTopology topology = result.topology().orElseThrow();
+        assertEquals("buildable", topology.name());
+        assertEquals(2, topology.topology().get_spouts().get("words").get_common().get_parallelism_hint());
+        assertEquals(3, topology.topology().get_bolts().get("count").get_common().get_parallelism_hint());
+        assertEquals(5, topology.config().get("topology.workers"), "-c wins over the YAML");
+        assertEquals("z", topology.config().get("x.y"));
+        assertFalse(result.internalError().isPresent());
+    }
+
+    @Test
+    void theModelHandedToTheBuilderIsCompleteAndChecked() {
+        AtomicReference<TopologyDef> seen = new AtomicReference<>();
+        LoadResult result = FluxLoader.load(options("buildable.yaml", Map.of()), (def, o, d) -> {
+            seen.set(def);
+            return Optional.of(new LoadedTopology("n", new StormTopology(), Map.of("k", 1)));
+        });
+        assertEquals(List.of(), messages(result));
+        assertEquals(Map.of("fluxext.compression.codec", "zstd"), seen.get().bolts().get(0).compression().settings());
+        assertTrue(seen.get().bolts().get(0).config().isEmpty(), "Storm 3 key moved out of config");
+    }
+
+    @Test
+    void buildingIsSkippedAfterErrorsInEarlierStages() {
+        LoadResult result = FluxLoader.load(options("with-errors.yaml", Map.of()), (def, o, d) -> {
+            throw new AssertionError("must not build");
+        });
+        assertEquals(List.of(F + "with-errors.yaml:5:18: 'parallelism' of spout 'words' must be at least 1, not 0"),
+                messages(result));
+        assertTrue(result.topology().isEmpty());
+    }
+
+    @Test
+    void unexpectedExceptionsBecomeOneInternalErrorWithTheCauseKept() {
+        IllegalStateException bug = new IllegalStateException("boom");
+        LoadResult result = FluxLoader.load(options("buildable.yaml", Map.of()), (def, o, d) -> {
+            throw bug;
+        });
+        assertEquals(List.of(F + "buildable.yaml:1:1: internal error: java.lang.IllegalStateException: boom (run with "
+                + "--verbose for the stack trace)"), messages(result));
+        assertEquals(bug, result.internalError().orElseThrow());
+        assertTrue(result.topology().isEmpty());
+    }
+
+    @Test
+    void schemaProblemsAreReportedWhenNoOtherStageFoundTheFileWrong() {
+        LoadResult result = FluxLoader.load(options("schema-only.yaml", Map.of()),
+                (def, o, d) -> Optional.of(new LoadedTopology("n", new StormTopology(), Map.of())));
+        assertEquals(1, result.diagnostics().size(), messages(result)::toString);
+        assertTrue(messages(result).get(0).startsWith(F + "schema-only.yaml:1:7: "), messages(result)::toString);
+        assertTrue(result.topology().isEmpty(), "a file the schema rejects is rejected");
+    }
+
+    @Test
+    void aMissingFileIsOneError() {
+        LoadResult result = FluxLoader.load(options("nope.yaml", Map.of()));
+        assertEquals(List.of(F + "nope.yaml:1:1: file '" + F + "nope.yaml' not found"), messages(result));
+    }
+
+    @Test
+    void aClasspathResourceLoads() {
+        LoadResult result = FluxLoader.load(new LoadOptions("load/buildable.yaml", true, Optional.empty(), false,
+                Map.of(), Map.of()));
+        assertEquals(List.of(), messages(result));
+        assertEquals("buildable", result.topology().orElseThrow().name());
+    }
+}

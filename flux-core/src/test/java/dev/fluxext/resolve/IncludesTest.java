@@ -1,0 +1,74 @@
+package dev.fluxext.resolve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.fluxext.Fixtures;
+import dev.fluxext.diag.Position;
+import dev.fluxext.model.ObjectDef;
+import dev.fluxext.model.TopologyDef;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class IncludesTest {
+
+    private static final String F = Fixtures.DIR + "resolve/inc/";
+
+    @Test
+    void nestedIncludesMergeByTheRules() {
+        Fixtures.Analysis a = Fixtures.analyze("resolve/inc/main.yaml");
+        assertEquals(List.of(), a.messages());
+        TopologyDef t = a.topology();
+        assertEquals("from-common", t.name().orElseThrow().value(), "override: true takes the included name");
+        Map<String, Object> config = t.config().toPlain();
+        // common.yaml overrides; sub/bolts.yaml (override: false) and its deeper.yaml keep main's values
+        assertEquals(Map.of("topology.workers", 3, "main.only", "m", "common.only", "c", "deep.only", "d"), config);
+        assertEquals(5, t.spouts().get(0).parallelism().value(), "override: true replaces the spout with the same id");
+        assertEquals(new Position(F + "common.yaml", 8, 18), t.spouts().get(0).parallelism().position());
+        assertEquals(List.of("main.Count", "sub.Print"),
+                t.bolts().stream().map(b -> b.object().className().value()).toList(),
+                "override: false keeps main's 'count' and appends the new 'print'");
+        assertEquals(new Position(F + "sub/bolts.yaml", 6, 9), t.bolts().get(1).object().id().orElseThrow().position());
+        assertEquals(List.of("spout", "count"), t.streams().stream().map(s -> s.from().value()).toList(),
+                "streams are appended");
+        assertEquals(List.of("common.Hook", "deep.Hook"),
+                t.workerHooks().stream().map(ObjectDef::className).map(c -> c.value()).toList(),
+                "worker hooks of nested includes are merged too");
+    }
+
+    @Test
+    void cyclesAreErrorsListingTheCycle() {
+        assertEquals(List.of(F + "cycle-b.yaml:2:5: include cycle: " + F + "cycle-a.yaml -> " + F + "cycle-b.yaml -> "
+                + F + "cycle-a.yaml"), Fixtures.messages("resolve/inc/cycle-a.yaml"));
+    }
+
+    @Test
+    void missingIncludesAreErrorsAtTheInclude() {
+        assertEquals(List.of(
+                F + "missing.yaml:6:5: unknown key 'fiel' in include; did you mean 'file'? (known: file, resource, "
+                        + "override)",
+                F + "missing.yaml:6:5: include needs 'file' (a path, or a classpath resource with 'resource: true')",
+                F + "missing.yaml:3:5: file '" + F + "no-such-file.yaml' not found",
+                F + "missing.yaml:4:5: classpath resource 'no/such/resource.yaml' not found"),
+                Fixtures.messages("resolve/inc/missing.yaml"));
+    }
+
+    @Test
+    void resourceIncludesAndTopologySourceAreMerged() {
+        Fixtures.Analysis a = Fixtures.analyze("resolve/inc/resource.yaml");
+        assertEquals(List.of(), a.messages());
+        TopologyDef t = a.topology();
+        assertEquals("some.TopologySource", t.topologySource().orElseThrow().object().className().value());
+        assertEquals("make", t.topologySource().get().methodName().value());
+        assertEquals(new Position("resolve/inc/source.yaml", 2, 14),
+                t.topologySource().get().object().className().position());
+    }
+
+    @Test
+    void includePathsMayBeSubstituted() {
+        Fixtures.Analysis a = Fixtures.analyze(Fixtures.options("resolve/inc/subst-include.yaml",
+                "resolve/inc/include.properties", false, Map.of()));
+        assertEquals(List.of(), a.messages());
+        assertEquals("make", a.topology().topologySource().orElseThrow().methodName().value());
+    }
+}

@@ -1,0 +1,70 @@
+package dev.fluxext.resolve;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.fluxext.Fixtures;
+import dev.fluxext.model.TopologyDef;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SubstitutionTest {
+
+    private static final String F = Fixtures.DIR + "resolve/";
+
+    @Test
+    void everyPlaceholderIsReplacedAndRetypedLikeYaml() {
+        Fixtures.Analysis a = Fixtures.analyze(Fixtures.options("resolve/substitution.yaml", "resolve/subst.properties",
+                true, Map.of("FLUX_HOME", "/opt/flux")));
+        assertEquals(List.of(), a.messages());
+        TopologyDef t = a.topology();
+        assertEquals("substituted", t.name().orElseThrow().value());
+        Map<String, Object> config = t.config().toPlain();
+        assertEquals(4, config.get("topology.workers"));
+        assertEquals(true, config.get("topology.debug"));
+        assertEquals("http://example.org:9092/x", config.get("url"));
+        assertEquals("example.org:9092", config.get("plain.url"));
+        assertEquals("4", config.get("quoted.number"), "quoted scalars stay strings");
+        assertEquals("b.example", config.get("second.host"));
+        assertEquals("/opt/flux", config.get("env.home"));
+        assertEquals(0.5, config.get("fraction"));
+        assertEquals(4, t.spouts().get(0).parallelism().value());
+        Map<String, Object> boltConfig = t.bolts().get(0).config().toPlain();
+        assertEquals(List.of("x", "y"), boltConfig.get("list"), "a value that reads as a YAML list is a list");
+        assertEquals(Map.of("k", 1), boltConfig.get("map"));
+        assertEquals("[\"x\", \"y\"]", boltConfig.get("quoted.list"));
+    }
+
+    @Test
+    void missingValuesAreErrorsNamingTheKeyAndTheFix() {
+        Fixtures.Analysis a = Fixtures.analyze(Fixtures.options("resolve/substitution-errors.yaml",
+                "resolve/subst.properties", true, Map.of()));
+        assertEquals(List.of(
+                F + "substitution-errors.yaml:1:7: '${nope}' has no value: 'nope' is not defined in the --filter "
+                        + "properties file (or use ${ENV-nope} with --env-filter)",
+                F + "substitution-errors.yaml:3:6: '${hosts[3]}': 'hosts' has 3 elements (index 0 to 2), no element 3",
+                F + "substitution-errors.yaml:4:6: '${missing.too}' has no value: 'missing.too' is not defined in the "
+                        + "--filter properties file (or use ${ENV-missing.too} with --env-filter)",
+                F + "substitution-errors.yaml:5:6: '${ENV-NOT_SET}': environment variable NOT_SET is not set",
+                F + "substitution-errors.yaml:10:12: the substituted value '[unclosed' is not a valid YAML list or map: "
+                        + "invalid YAML: while parsing a flow sequence: expected ',' or ']', but got <stream end> "
+                        + "(quote the value to keep it as text)"),
+                a.messages());
+    }
+
+    @Test
+    void withoutFilterOrEnvFilterThePlaceholderSaysWhichOptionIsMissing() {
+        Fixtures.Analysis a = Fixtures.analyze("resolve/substitution-errors.yaml");
+        assertEquals(F + "substitution-errors.yaml:1:7: '${nope}' has no value: give a properties file with --filter "
+                + "that defines 'nope'", a.messages().get(0));
+        assertEquals(F + "substitution-errors.yaml:5:6: '${ENV-NOT_SET}' reads environment variable NOT_SET, which "
+                + "needs --env-filter", a.messages().get(4));
+    }
+
+    @Test
+    void missingPropertiesFileIsAnError() {
+        Fixtures.Analysis a = Fixtures.analyze(Fixtures.options("resolve/substitution.yaml", "resolve/nope.properties",
+                false, Map.of()));
+        assertEquals(List.of(F + "nope.properties:1:1: --filter properties file not found"), a.messages());
+    }
+}
