@@ -4,13 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /**
  * The shaded topology jar (built by `package`, classifier {@code topology}) is what `storm jar` and
@@ -51,6 +55,34 @@ class TopologyJarIT {
                 "texts/federalist-papers-1-5.txt",
                 "topologies/wordcount.yaml")) {
             assertTrue(entries.contains(expected), expected + " missing from " + JAR);
+        }
+    }
+
+    /**
+     * What {@code storm jar examples-topology.jar dev.fluxext.cli.Flux --resource topologies/wordcount.yaml} does:
+     * a JVM with only the topology jar and Storm's libraries loads the YAML bundled in the jar and builds every
+     * spout and bolt from the jar's classes ({@code --dry-run} stops short of contacting Nimbus).
+     */
+    @Test
+    void runsTheStormWayWithNothingButStorm(@TempDir Path dir) throws Exception {
+        // Storm's libraries as Maven resolved them, plus SLF4J: Storm's lib/ ships it, but Maven files it under
+        // our own dependencies (a library of flux-core needs it too), so the provided-scope list lacks it.
+        String slf4j = Path.of(LoggerFactory.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        String stormClasspath = Files.readString(Path.of(System.getProperty("storm.classpath"))).strip()
+                + File.pathSeparator + slf4j;
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path output = dir.resolve("output.txt");
+        Process process = new ProcessBuilder(java.toString(), "-cp", JAR + File.pathSeparator + stormClasspath,
+                "dev.fluxext.cli.Flux", "--dry-run", "--resource", "topologies/wordcount.yaml")
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "storm-style dry run did not end within 60 s");
+        String printed = Files.readString(output);
+        assertEquals(0, process.exitValue(), printed);
+        for (String component : List.of("sentences", "split", "count", "report")) {
+            assertTrue(printed.contains(component), component + " missing from:\n" + printed);
         }
     }
 

@@ -1,5 +1,9 @@
 package dev.fluxext.cli;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /** The flux command's exit statuses; docs/cli.md and every command's --help list the same values. */
 public final class ExitCodes {
 
@@ -16,17 +20,17 @@ public final class ExitCodes {
     public static final int INTERRUPTED = 130;
 
     /** For --help, in picocli's exit code list form. */
-    static final java.util.Map<String, String> HELP = orderedHelp();
+    static final Map<String, String> HELP = orderedHelp();
 
-    private static java.util.Map<String, String> orderedHelp() {
-        java.util.Map<String, String> help = new java.util.LinkedHashMap<>();
+    private static Map<String, String> orderedHelp() {
+        Map<String, String> help = new LinkedHashMap<>();
         help.put("0", "ok");
         help.put("1", "invalid topology (problems printed as FILE:LINE:COL: message)");
         help.put("2", "usage error");
         help.put("3", "runtime, cluster or submission failure");
         help.put("4", "missing external tool (Graphviz dot for --format svg)");
         help.put("130", "interrupted (Ctrl-C ends a local run with 0)");
-        return java.util.Collections.unmodifiableMap(help);
+        return Collections.unmodifiableMap(help);
     }
 
     private ExitCodes() {

@@ -70,15 +70,11 @@ public final class Flux implements Callable<Integer> {
         this.context = context;
     }
 
-    CliContext context() {
-        return context;
-    }
-
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         CliContext context = new CliContext(FluxLoader::load, System.getenv(), Path.of("").toAbsolutePath(), out, err);
-        int code = FluxCli.commandLine(new Flux(context)).execute(args);
+        int code = FluxCli.commandLine(new Flux(context), context).execute(args);
         out.flush();
         err.flush();
         System.exit(code);
@@ -114,5 +110,4 @@ public final class Flux implements Callable<Integer> {
             inactive, context.out());
         return ExitCodes.OK;
     }
-
 }

@@ -55,13 +55,12 @@ public final class FluxCli implements Runnable {
     static int execute(Function<LoadOptions, LoadResult> loader, Map<String, String> environment,
                        PrintWriter out, PrintWriter err, String... args) {
         CliContext context = new CliContext(loader, environment, Path.of("").toAbsolutePath(), out, err);
-        return commandLine(new FluxCli(context)).execute(args);
+        return commandLine(new FluxCli(context), context).execute(args);
     }
 
     /** The picocli setup shared by {@code flux} and the Storm-style {@link Flux} main. */
-    static CommandLine commandLine(Object command) {
+    static CommandLine commandLine(Object command, CliContext context) {
         CommandLine commandLine = new CommandLine(command);
-        CliContext context = command instanceof FluxCli cli ? cli.context() : ((Flux) command).context();
         commandLine.setOut(context.out());
         commandLine.setErr(context.err());
         commandLine.setExecutionExceptionHandler((e, cl, parseResult) -> handle(e, cl, parseResult));

@@ -40,6 +40,9 @@ public final class ModelReader {
     static final List<String> STREAM_KEYS = List.of("name", "from", "to", "grouping");
     static final List<String> GROUPING_KEYS = List.of("type", "streamId", "args", "customClass");
 
+    private static final java.util.regex.Pattern QUALIFIED_CLASS =
+            java.util.regex.Pattern.compile("([\\p{L}_$][\\p{L}\\p{N}_$]*\\.)+[\\p{L}_$][\\p{L}\\p{N}_$]*");
+
     private final Diagnostics diagnostics;
 
     public ModelReader(Diagnostics diagnostics) {
@@ -293,6 +296,11 @@ public final class ModelReader {
                 .orElse(new Located<>(TransportOptions.NETTY, map.position()));
         boolean netty = type.value().equalsIgnoreCase(TransportOptions.NETTY)
                 || type.value().equals(TransportOptions.NETTY_CONTEXT);
+        if (!netty && !QUALIFIED_CLASS.matcher(type.value()).matches()) {
+            // Same words as the schema: a short name other than netty is not a class name at all.
+            diagnostics.error(type.position(), "must be netty or a fully qualified class name implementing "
+                    + "org.apache.storm.messaging.IContext, not '" + type.value() + "'");
+        }
         Located<String> contextClass = netty ? new Located<>(TransportOptions.NETTY_CONTEXT, type.position()) : type;
         Map<String, ConfigMap.Entry> settings = new LinkedHashMap<>();
         for (YNode.Entry e : map.entries()) {
@@ -335,7 +343,7 @@ public final class ModelReader {
             String path = prefix + e.key();
             Optional<ConfigOption> option = CompressionOptions.byYamlPath(path);
             if (!known.contains(e.key())) {
-                diagnostics.error(e.keyPosition(), "unknown key '" + e.key() + "' in the compression of " + owner
+                diagnostics.recoverableError(e.keyPosition(), "unknown key '" + e.key() + "' in the compression of " + owner
                         + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known) + ")");
             } else if (option.isPresent()) {
                 Object raw = e.value() instanceof YNode.Scalar s ? s.value() : e.value();
@@ -343,7 +351,7 @@ public final class ModelReader {
                         ? option.get().problemWith(raw) : Optional.of("'" + path + "' must be a single value, not "
                         + e.value().kindName());
                 if (problem.isPresent()) {
-                    diagnostics.error(e.value().position(), problem.get());
+                    diagnostics.recoverableError(e.value().position(), problem.get());
                 } else {
                     settings.put(option.get().key(), option.get().convert(raw));
                     positions.put(option.get().key(), e.value().position());
@@ -351,7 +359,7 @@ public final class ModelReader {
             } else if (e.value() instanceof YNode.Map sub) {
                 compressionLevel(sub, path + ".", owner, settings, positions);
             } else if (!(e.value() instanceof YNode.Scalar s && s.value() == null)) { // "snappy:" alone is fine
-                diagnostics.error(e.value().position(), "'" + path + "' must be a map of settings, not "
+                diagnostics.recoverableError(e.value().position(), "'" + path + "' must be a map of settings, not "
                         + e.value().kindName());
             }
         }
@@ -370,14 +378,14 @@ public final class ModelReader {
             Object raw = entry.value() instanceof Value.Scalar s ? s.value() : entry.value().toPlain();
             if (stormKey.equals(CompressionOptions.STORM3_ENABLE)) {
                 if (!(raw instanceof Boolean b)) {
-                    diagnostics.error(entry.value().position(), "'" + stormKey + "' must be true or false");
+                    diagnostics.recoverableError(entry.value().position(), "'" + stormKey + "' must be true or false");
                     return;
                 }
                 raw = b ? "zstd" : "none";
             }
             Optional<String> problem = option.problemWith(raw);
             if (problem.isPresent()) {
-                diagnostics.error(entry.value().position(), "'" + stormKey + "' (in " + owner + "): "
+                diagnostics.recoverableError(entry.value().position(), "'" + stormKey + "' (in " + owner + "): "
                         + problem.get());
             } else {
                 settings.put(option.key(), option.convert(raw));
@@ -461,7 +469,7 @@ public final class ModelReader {
     private void unknownKeys(YNode.Map map, List<String> known, String where) {
         for (YNode.Entry e : map.entries()) {
             if (!known.contains(e.key())) {
-                diagnostics.error(e.keyPosition(), "unknown key '" + e.key() + "' " + where
+                diagnostics.recoverableError(e.keyPosition(), "unknown key '" + e.key() + "' " + where
                         + Suggestions.didYouMean(e.key(), known));
             }
         }
@@ -508,7 +516,8 @@ public final class ModelReader {
         if (node instanceof YNode.Scalar s && s.value() instanceof Integer i) {
             return Optional.of(new Located<>(i, s.position()));
         }
-        diagnostics.error(node.position(), what + " must be a whole number, not " + describe(node));
+        // Only optional settings are numbers: left at their default, the element still builds.
+        diagnostics.recoverableError(node.position(), what + " must be a whole number, not " + describe(node));
         return Optional.empty();
     }
 
@@ -516,7 +525,7 @@ public final class ModelReader {
         if (node instanceof YNode.Scalar s && s.value() instanceof Number n) {
             return Optional.of(new Located<>(n.doubleValue(), s.position()));
         }
-        diagnostics.error(node.position(), what + " must be a number, not " + describe(node));
+        diagnostics.recoverableError(node.position(), what + " must be a number, not " + describe(node));
         return Optional.empty();
     }
 

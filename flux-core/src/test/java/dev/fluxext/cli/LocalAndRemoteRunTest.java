@@ -39,6 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
 class LocalAndRemoteRunTest {
 
     private static final Pattern PROGRESS = Pattern.compile("^\\[\\s*\\d+s] words: emitted (\\d+) .*count: emitted (\\d+)");
+    /** A progress line with tuples counted. */
+    private static final Pattern COUNTING = Pattern.compile("^\\[\\s*\\d+s] words: emitted [1-9]");
 
     @TempDir
     Path tmp;
@@ -91,11 +93,12 @@ class LocalAndRemoteRunTest {
     @Test
     @Timeout(150)
     void ctrlCKillsTheTopologyStopsTheClusterAndExitsZero() throws Exception {
-        Process child = javaProcess(TestCliMain.class, "submit", "--local", "--interval", "2", "--log-file",
-            tmp.resolve("storm.log").toString(), "words.yaml");
+        // The real entry point of bin/flux, with a YAML file through the whole pipeline.
+        Process child = javaProcess(FluxCli.class, "submit", "--local", "--interval", "2", "--log-file",
+            tmp.resolve("storm.log").toString(), RealYamlTest.file("words.yaml"));
         assumeFalse(sigintIgnored(child.pid()), "SIGINT is ignored in this environment (background job)");
         Lines out = new Lines(child);
-        out.await(line -> PROGRESS.matcher(line).find(), Duration.ofSeconds(90));
+        out.await(line -> COUNTING.matcher(line).find(), Duration.ofSeconds(90));
 
         new ProcessBuilder("kill", "-INT", Long.toString(child.pid())).inheritIO().start().waitFor();
 
@@ -103,7 +106,7 @@ class LocalAndRemoteRunTest {
         assertEquals(0, child.exitValue(), out.all());
         String all = out.all();
         assertTrue(all.contains("flux: interrupted; killing the topology"), all);
-        assertTrue(all.contains("flux: topology 'words' killed"), all);
+        assertTrue(all.contains("flux: topology 'yaml-words' killed"), all);
         assertTrue(all.contains("flux: local cluster stopped"), all);
     }
 

@@ -6,22 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.fluxext.build.TopologyFactory;
 import dev.fluxext.load.FluxLoader;
-import dev.fluxext.load.LoadOptions;
-import dev.fluxext.load.LoadResult;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /** The commands over real YAML files through the whole loading pipeline. */
 class RealYamlTest {
 
-    private static final Function<LoadOptions, LoadResult> LOADER = options -> FluxLoader.load(options, TopologyFactory::build);
 
-    private static String file(String name) {
+    static String file(String name) {
         try {
             return Path.of(RealYamlTest.class.getResource(name).toURI()).toString();
         } catch (URISyntaxException e) {
@@ -30,7 +25,7 @@ class RealYamlTest {
     }
 
     private static CliRun run(String... args) {
-        return CliRun.with(LOADER, Map.of(), args);
+        return CliRun.with(FluxLoader::load, Map.of(), args);
     }
 
     @Test

@@ -33,6 +33,7 @@ class SubstitutionTest {
         assertEquals(List.of("x", "y"), boltConfig.get("list"), "a value that reads as a YAML list is a list");
         assertEquals(Map.of("k", 1), boltConfig.get("map"));
         assertEquals("[\"x\", \"y\"]", boltConfig.get("quoted.list"));
+        assertEquals(5, boltConfig.get("example.org.timeout"), "keys are substituted too");
     }
 
     @Test

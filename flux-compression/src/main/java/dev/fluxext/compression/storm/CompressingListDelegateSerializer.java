@@ -32,7 +32,10 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
     private final ListDelegateSerializer values = new ListDelegateSerializer();
     private final FrameWriter writer;
     private final FrameReader reader;
-    private final ComponentCounters counters;
+    private final String componentId;
+    private final String codecName;
+    /** Created on the first write: receivers (which only read) must not show up as senders. */
+    private ComponentCounters counters;
     private final String stormId;
     private final Output scratch = new Output(4096, -1);
     private final Input decompressedInput = new Input();
@@ -52,14 +55,17 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
                 : new FrameWriter(codecId.create(settings), codecId.id(), settings.threshold());
         reader = new FrameReader(settings);
         Object component = conf.get(CompressionSetup.COMPONENT_ID_KEY);
-        counters = CompressionMetrics.forSender(component == null ? CompressionMetrics.NO_COMPONENT
-                : component.toString(), settings.codec());
+        componentId = component == null ? CompressionMetrics.NO_COMPONENT : component.toString();
+        codecName = settings.codec();
         Object id = conf.get(Config.STORM_ID);
         stormId = id == null ? null : id.toString();
     }
 
     @Override
     public void write(Kryo kryo, Output output, ListDelegate list) {
+        if (counters == null) {
+            counters = CompressionMetrics.forSender(componentId, codecName);
+        }
         if (!writer.compresses()) {
             long start = output.total();
             FrameWriter.writeRawHeader(output);

@@ -74,6 +74,15 @@ class CompressionSetupTest {
     }
 
     @Test
+    void zstdWindowLogBelowTenIsRejectedButZeroMeansAuto() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> CompressionSetup
+                .componentConf("s", Map.of(CompressionOptions.ZSTD_WINDOW_LOG.key(), 9)));
+        assertTrue(e.getMessage().contains("must be 0 (let the level choose) or from 10 to 27, not 9"), e.getMessage());
+        assertEquals(0, CompressionSetup.componentConf("s", Map.of(CompressionOptions.ZSTD_WINDOW_LOG.key(), 0))
+                .get(CompressionOptions.ZSTD_WINDOW_LOG.key()));
+    }
+
+    @Test
     void fluentApiSetsTopologyDefaultsAndComponentConfig() {
         Config conf = new Config();
         Compression.settings().codec("zstd").zstdLevel(5).threshold(256).enableOn(conf);

@@ -1,0 +1,110 @@
+package dev.fluxext.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fluxext.compression.config.CompressionOptions;
+import dev.fluxext.diag.Diagnostic;
+import dev.fluxext.load.FluxLoader;
+import dev.fluxext.load.LoadOptions;
+import dev.fluxext.load.LoadResult;
+import dev.fluxext.load.LoadedTopology;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.apache.storm.generated.ComponentCommon;
+import org.apache.storm.generated.Grouping;
+import org.apache.storm.generated.StormTopology;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every example topology file loads through the real loader and builds, with no error and no warning. */
+class ExampleTopologiesTest {
+
+    private static final Path TOPOLOGIES = Path.of("topologies");
+    private static final Path PROPERTIES = TOPOLOGIES.resolve("wordcount.properties");
+
+    static List<Path> topologyFiles() {
+        try (Stream<Path> files = Files.list(TOPOLOGIES)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".yaml")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static LoadedTopology load(Path file) {
+        // The properties file is passed for every example; only wordcount-tuned.yaml uses it.
+        LoadResult result = FluxLoader.load(new LoadOptions(file.toString(), false, Optional.of(PROPERTIES), false,
+                Map.of(), Map.of()));
+        assertEquals(List.of(), result.diagnostics().stream().map(Diagnostic::format).toList());
+        return result.topology().orElseThrow();
+    }
+
+    @ParameterizedTest
+    @MethodSource("topologyFiles")
+    void buildsWithNoErrorsAndNoWarnings(Path file) {
+        LoadedTopology topology = load(file);
+        assertEquals(2, ((Number) topology.config().get("topology.workers")).intValue(), "every example runs 2 workers");
+        assertTrue(file.getFileName().toString().startsWith(topology.name()), topology.name() + " named after " + file);
+    }
+
+    @Test
+    void theExamplesAreThere() {
+        assertEquals(List.of("wordcount-compressed.yaml", "wordcount-tuned.yaml", "wordcount.yaml"),
+                topologyFiles().stream().map(f -> f.getFileName().toString()).toList());
+    }
+
+    @Test
+    void wordCountWiresSpoutSplitterCounterAndReporter() {
+        StormTopology topology = load(TOPOLOGIES.resolve("wordcount.yaml")).topology();
+        assertEquals(List.of("sentences"), List.copyOf(topology.get_spouts().keySet()));
+        assertEquals(List.of("count", "report", "split"), topology.get_bolts().keySet().stream().sorted().toList());
+        assertEquals(2, common(topology, "split").get_parallelism_hint());
+        Grouping byWord = common(topology, "count").get_inputs().values().iterator().next();
+        assertEquals(List.of("word"), byWord.get_fields());
+        Grouping toOne = common(topology, "report").get_inputs().values().iterator().next();
+        assertEquals(List.of(), toOne.get_fields(), "Storm expresses a global grouping as fields grouping on no field");
+    }
+
+    @Test
+    void tunedWordCountTakesTheIncludedSpoutAndStreamsAndItsOwnSettings() throws IOException {
+        LoadedTopology loaded = load(TOPOLOGIES.resolve("wordcount-tuned.yaml"));
+        StormTopology topology = loaded.topology();
+        assertEquals("wordcount-tuned", loaded.name());
+        assertEquals(List.of("sentences"), List.copyOf(topology.get_spouts().keySet()));
+        assertEquals(3, common(topology, "split").get_parallelism_hint());
+        assertEquals(3, common(topology, "count").get_parallelism_hint());
+        assertEquals(1000, ((Number) loaded.config().get("topology.max.spout.pending")).intValue(), "from wordcount.yaml");
+        assertEquals(60, ((Number) loaded.config().get("topology.message.timeout.secs")).intValue());
+        assertEquals(4, ((Number) componentConf(topology, "split").get(SplitSentenceBolt.MIN_LENGTH_KEY)).intValue());
+        Map<String, Object> report = componentConf(topology, "report");
+        assertEquals(5, ((Number) report.get("topology.tick.tuple.freq.secs")).intValue());
+        assertEquals(15, ((Number) report.get(TopWordsReporterBolt.TOP_KEY)).intValue());
+    }
+
+    @Test
+    void compressedWordCountCompressesParagraphsButNotWords() throws IOException {
+        StormTopology topology = load(TOPOLOGIES.resolve("wordcount-compressed.yaml")).topology();
+        assertEquals("zstd", componentConf(topology, "paragraphs").get(CompressionOptions.CODEC.key()));
+        assertEquals("none", componentConf(topology, "split").get(CompressionOptions.CODEC.key()));
+    }
+
+    private static ComponentCommon common(StormTopology topology, String id) {
+        if (topology.get_spouts().containsKey(id)) {
+            return topology.get_spouts().get(id).get_common();
+        }
+        return topology.get_bolts().get(id).get_common();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> componentConf(StormTopology topology, String id) throws IOException {
+        return new ObjectMapper().readValue(common(topology, id).get_json_conf(), Map.class);
+    }
+}

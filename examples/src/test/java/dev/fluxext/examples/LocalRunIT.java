@@ -1,0 +1,105 @@
+package dev.fluxext.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The README's first command, for real: {@code flux submit --local} of the word counts on an embedded Storm
+ * cluster with two workers talking over Netty. The CLI runs in a child JVM exactly as {@code bin/flux} starts it
+ * (its {@code main} ends the JVM with the exit code, and Storm's threads die with it); the classpath is this
+ * test's, which has the examples and Storm.
+ */
+class LocalRunIT {
+
+    private static final int RUN_SECONDS = 20;
+    private static final long TIMEOUT_SECONDS = 120;
+
+    /** What one run printed and wrote. */
+    private record Run(int exitCode, String output, JsonNode summary) {
+
+        /** The spout's emitted count on each progress line, e.g. {@code [  10s] sentences: emitted 4200 acked ...}. */
+        List<Long> emittedBy(String component) {
+            Pattern count = Pattern.compile("(?:^\\[\\s*\\d+s\\] |\\| )" + Pattern.quote(component) + ": emitted (\\d+)");
+            List<Long> counts = new ArrayList<>();
+            for (String line : output.lines().toList()) {
+                Matcher m = count.matcher(line);
+                if (m.find()) {
+                    counts.add(Long.parseLong(m.group(1)));
+                }
+            }
+            return counts;
+        }
+    }
+
+    private static Run flux(Path dir, String topology) throws IOException, InterruptedException {
+        Path summary = dir.resolve("summary.json");
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                "dev.fluxext.cli.FluxCli", "submit", "--local", "topologies/" + topology,
+                "--duration", String.valueOf(RUN_SECONDS), "--interval", "4",
+                "--summary-json", summary.toString(), "--log-file", dir.resolve("storm.log").toString())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("output.txt").toFile())
+                .start();
+        if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+            throw new AssertionError("flux submit --local did not end within " + TIMEOUT_SECONDS + " s:\n"
+                    + Files.readString(dir.resolve("output.txt"), StandardCharsets.UTF_8));
+        }
+        String output = Files.readString(dir.resolve("output.txt"), StandardCharsets.UTF_8);
+        assertEquals(0, process.exitValue(), output);
+        assertTrue(Files.exists(summary), "no --summary-json written:\n" + output);
+        return new Run(process.exitValue(), output, new ObjectMapper().readTree(summary.toFile()));
+    }
+
+    /** Counts on the progress lines are non-zero and grow from one line to a later one. */
+    private static void assertGrowing(List<Long> counts, String output) {
+        List<Long> nonZero = counts.stream().filter(c -> c > 0).toList();
+        assertTrue(nonZero.size() >= 2 && nonZero.get(nonZero.size() - 1) > nonZero.get(0),
+                "expected growing non-zero counts on the progress lines, got " + counts + ":\n" + output);
+    }
+
+    @Test
+    void wordCountRunsOnTwoWorkersWithGrowingCounts(@TempDir Path dir) throws Exception {
+        Run run = flux(dir, "wordcount.yaml");
+        assertTrue(run.output().contains("submitted with 2 workers"), run.output());
+        assertTrue(run.output().contains("in 2 worker(s)"), run.output());
+        assertGrowing(run.emittedBy("sentences"), run.output());
+        assertGrowing(run.emittedBy("split"), run.output());
+
+        JsonNode components = run.summary().get("components");
+        assertTrue(components.get("sentences").get("acked").asLong() > 0, run.summary().toString());
+        assertTrue(components.get("count").get("executed").asLong() > components.get("sentences").get("acked").asLong(),
+                "every sentence has several words: " + run.summary());
+    }
+
+    @Test
+    void compressedWordCountShowsTheSpoutsTuplesShrinking(@TempDir Path dir) throws Exception {
+        Run run = flux(dir, "wordcount-compressed.yaml");
+        assertTrue(run.output().contains("submitted with 2 workers"), run.output());
+        assertGrowing(run.emittedBy("paragraphs"), run.output());
+
+        JsonNode spout = run.summary().get("components").get("paragraphs").get("compression");
+        assertTrue(spout != null && spout.get("tuplesCompressed").asLong() > 0, "no compression figures for the spout: "
+                + run.summary());
+        assertEquals("zstd", spout.get("codec").asText());
+        long bytesIn = spout.get("bytesIn").asLong();
+        long bytesOut = spout.get("bytesOut").asLong();
+        assertTrue(bytesOut > 0 && bytesOut < bytesIn, "spout bytesIn " + bytesIn + ", bytesOut " + bytesOut);
+        assertEquals(0, spout.get("rejected").asLong());
+    }
+}
