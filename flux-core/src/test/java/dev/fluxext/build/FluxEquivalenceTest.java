@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fluxext.Fixtures;
 import dev.fluxext.build.testing.ConfigurableBolt;
 import dev.fluxext.build.testing.SimpleTopologySource;
+import dev.fluxext.build.testing.StatefulCounter;
+import dev.fluxext.build.testing.WindowCounter;
 import dev.fluxext.describe.TopologyDescriber;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.load.FluxLoader;
@@ -23,6 +25,7 @@ import org.apache.storm.testing.TestGlobalCount;
 import org.apache.storm.testing.TestWordCounter;
 import org.apache.storm.testing.TestWordSpout;
 import org.apache.storm.topology.TopologyBuilder;
+import org.apache.storm.topology.base.BaseWindowedBolt;
 import org.apache.storm.tuple.Fields;
 import org.junit.jupiter.api.Test;
 
@@ -166,5 +169,34 @@ class FluxEquivalenceTest {
         b.setBolt("count", new TestWordCounter(), 1).shuffleGrouping("words");
         b.setBolt("lonely", new TestGlobalCount(), 1);
         assertEquivalent("unreached-ok", b, Map.of(), "unreached-ok.yaml");
+    }
+
+    @Test
+    void windowedBoltConfiguredWithReferences() {
+        WindowCounter counter = new WindowCounter();
+        counter.withWindow(new BaseWindowedBolt.Count(5), new BaseWindowedBolt.Count(3));
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout-1", new TestWordSpout(), 1);
+        b.setBolt("bolt-1", counter, 1).fieldsGrouping("spout-1", new Fields("word"));
+        b.setBolt("bolt-2", new TestGlobalCount(), 1).shuffleGrouping("bolt-1");
+        assertEquivalent("sliding-window-topology", b, Map.of("topology.workers", 1), "windowing.yaml");
+        // The document names the user's class, not Storm's WindowedBoltExecutor.
+        assertEquals(WindowCounter.class.getName(), TopologyDescriber.toJson(loaded("windowing.yaml"))
+                .get("components").get(1).get("className").asText());
+    }
+
+    @Test
+    void statefulBoltWithStormsCheckpointing() {
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("spout-1", new TestWordSpout(), 1);
+        b.setBolt("bolt-1", new StatefulCounter(), 1).fieldsGrouping("spout-1", new Fields("word"));
+        b.setBolt("bolt-2", new TestGlobalCount(), 1).shuffleGrouping("bolt-1");
+        assertEquivalent("stateful-wordcount-topology", b, Map.of("topology.workers", 1), "stateful.yaml");
+        List<String> classes = new java.util.ArrayList<>();
+        TopologyDescriber.toJson(loaded("stateful.yaml")).get("components")
+                .forEach(c -> classes.add(c.get("id").asText() + "=" + c.get("className").asText()));
+        assertEquals(List.of("$checkpointspout=org.apache.storm.spout.CheckpointSpout",
+                "spout-1=org.apache.storm.testing.TestWordSpout", "bolt-1=" + StatefulCounter.class.getName(),
+                "bolt-2=org.apache.storm.testing.TestGlobalCount"), classes);
     }
 }
