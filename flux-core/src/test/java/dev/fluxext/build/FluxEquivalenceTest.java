@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.Fixtures;
 import dev.fluxext.build.testing.ConfigurableBolt;
+import dev.fluxext.build.testing.ShellWordBolt;
 import dev.fluxext.build.testing.SimpleTopologySource;
 import dev.fluxext.build.testing.StatefulCounter;
 import dev.fluxext.build.testing.WindowCounter;
@@ -198,5 +199,17 @@ class FluxEquivalenceTest {
         assertEquals(List.of("$checkpointspout=org.apache.storm.spout.CheckpointSpout",
                 "spout-1=org.apache.storm.testing.TestWordSpout", "bolt-1=" + StatefulCounter.class.getName(),
                 "bolt-2=org.apache.storm.testing.TestGlobalCount"), classes);
+    }
+
+    @Test
+    void shellBoltWithListArgumentsAndOverloadedConfigMethods() {
+        ShellWordBolt split = new ShellWordBolt(new String[] {"python3", "splitsentence.py"}, new String[] {"word"});
+        split.addComponentConfig("rabbitmq.configfile", "etc/rabbit.yml");
+        split.addComponentConfig("publisher.data_paths", List.<Object>of("actions")); // the List overload wins
+        TopologyBuilder b = new TopologyBuilder();
+        b.setSpout("sentence-spout", new TestWordSpout(), 1);
+        b.setBolt("splitsentence", split, 1).shuffleGrouping("sentence-spout");
+        b.setBolt("count", new TestWordCounter(), 1).fieldsGrouping("splitsentence", new Fields("word"));
+        assertEquivalent("shell-topology", b, Map.of("topology.workers", 1), "shell.yaml");
     }
 }
