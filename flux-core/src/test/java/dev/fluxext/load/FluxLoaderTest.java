@@ -106,4 +106,13 @@ class FluxLoaderTest {
                         + "org.apache.storm.testing.TestWordSpout?"), messages(result));
         assertTrue(result.topology().isEmpty());
     }
+
+    @Test
+    void aDeviceOrDirectoryIsRefusedWithoutReadingIt() {
+        LoadResult device = FluxLoader.load(new LoadOptions("/dev/zero", false, Optional.empty(), false, Map.of(),
+                Map.of()));
+        assertEquals(List.of("/dev/zero:1:1: file '/dev/zero' is not a regular file"), messages(device));
+        LoadResult directory = FluxLoader.load(new LoadOptions(F, false, Optional.empty(), false, Map.of(), Map.of()));
+        assertEquals(List.of(F + ":1:1: file '" + F + "' is a directory"), messages(directory));
+    }
 }
