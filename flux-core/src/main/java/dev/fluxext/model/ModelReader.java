@@ -6,6 +6,7 @@ import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.diag.Position;
 import dev.fluxext.diag.Suggestions;
 import dev.fluxext.read.YNode;
+import dev.fluxext.resolve.Substitution;
 import dev.fluxext.transport.TransportOptions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -242,6 +243,9 @@ public final class ModelReader {
     }
 
     private Optional<Located<GroupingDef.Type>> groupingType(Located<String> text) {
+        if (text.value().contains("${")) {
+            return Optional.empty(); // an unresolved placeholder, reported by substitution
+        }
         String upper = text.value().toUpperCase(Locale.ROOT);
         for (GroupingDef.Type t : GroupingDef.Type.values()) {
             if (t.name().equals(upper)) {
@@ -296,7 +300,7 @@ public final class ModelReader {
                 .orElse(new Located<>(TransportOptions.NETTY, map.position()));
         boolean netty = type.value().equalsIgnoreCase(TransportOptions.NETTY)
                 || type.value().equals(TransportOptions.NETTY_CONTEXT);
-        if (!netty && !QUALIFIED_CLASS.matcher(type.value()).matches()) {
+        if (!netty && !QUALIFIED_CLASS.matcher(type.value()).matches() && !type.value().contains("${")) {
             // Same words as the schema: a short name other than netty is not a class name at all.
             diagnostics.error(type.position(), "must be netty or a fully qualified class name implementing "
                     + "org.apache.storm.messaging.IContext, not '" + type.value() + "'");
@@ -345,6 +349,8 @@ public final class ModelReader {
             if (!known.contains(e.key())) {
                 diagnostics.recoverableError(e.keyPosition(), "unknown key '" + e.key() + "' in the compression of " + owner
                         + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known) + ")");
+            } else if (option.isPresent() && Substitution.hasPlaceholder(e.value())) {
+                continue; // reported by substitution
             } else if (option.isPresent()) {
                 Object raw = e.value() instanceof YNode.Scalar s ? s.value() : e.value();
                 Optional<String> problem = e.value() instanceof YNode.Scalar
@@ -376,6 +382,9 @@ public final class ModelReader {
                 return;
             }
             Object raw = entry.value() instanceof Value.Scalar s ? s.value() : entry.value().toPlain();
+            if (raw instanceof String text && text.contains("${")) {
+                return; // an unresolved placeholder, reported by substitution
+            }
             if (stormKey.equals(CompressionOptions.STORM3_ENABLE)) {
                 if (!(raw instanceof Boolean b)) {
                     diagnostics.recoverableError(entry.value().position(), "'" + stormKey + "' must be true or false");
@@ -516,6 +525,9 @@ public final class ModelReader {
         if (node instanceof YNode.Scalar s && s.value() instanceof Integer i) {
             return Optional.of(new Located<>(i, s.position()));
         }
+        if (Substitution.hasPlaceholder(node)) {
+            return Optional.empty(); // reported by substitution
+        }
         // Only optional settings are numbers: left at their default, the element still builds.
         diagnostics.recoverableError(node.position(), what + " must be a whole number, not " + describe(node));
         return Optional.empty();
@@ -524,6 +536,9 @@ public final class ModelReader {
     private Optional<Located<Double>> number(YNode node, String what) {
         if (node instanceof YNode.Scalar s && s.value() instanceof Number n) {
             return Optional.of(new Located<>(n.doubleValue(), s.position()));
+        }
+        if (Substitution.hasPlaceholder(node)) {
+            return Optional.empty(); // reported by substitution
         }
         diagnostics.recoverableError(node.position(), what + " must be a number, not " + describe(node));
         return Optional.empty();

@@ -45,6 +45,14 @@ public final class Substitution {
         this.environment = environment;
     }
 
+    /**
+     * Whether a value still holds a placeholder after {@link #apply}: one this stage already reported as having no
+     * value, so later stages should not report the same value again as being of the wrong type.
+     */
+    public static boolean hasPlaceholder(YNode node) {
+        return node instanceof YNode.Scalar s && s.value() instanceof String text && PLACEHOLDER.matcher(text).find();
+    }
+
     public YNode apply(YNode node, Diagnostics diagnostics) {
         if (node instanceof YNode.Scalar s) {
             return s.value() instanceof String text && text.contains("${") ? substitute(s, diagnostics) : s;
