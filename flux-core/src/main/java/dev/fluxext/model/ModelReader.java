@@ -70,13 +70,11 @@ public final class ModelReader {
         List<BoltDef> bolts = list(top, "bolts", n -> executor(n, "bolt").map(e -> new BoltDef(e.object,
                 e.parallelism, e.numTasks, e.onHeap, e.offHeap, e.cpu, e.config, e.compression)));
         List<StreamDef> streams = new ArrayList<>();
-        Optional<YNode> streamsNode = top.get("streams");
-        if (streamsNode.isPresent() && seq(streamsNode.get(), "'streams'").isPresent()) {
-            List<YNode> items = ((YNode.Seq) streamsNode.get()).items();
-            for (int i = 0; i < items.size(); i++) {
-                stream(items.get(i), i + 1).ifPresent(streams::add);
+        top.get("streams").flatMap(n -> seq(n, "'streams'")).ifPresent(seq -> {
+            for (int i = 0; i < seq.items().size(); i++) {
+                stream(seq.items().get(i), i + 1).ifPresent(streams::add);
             }
-        }
+        });
         List<ObjectDef> hooks = list(top, "workerHooks", n -> objectDef(n, "worker hook", OBJECT_KEYS, false));
         Optional<TopologySourceDef> source = top.get("topologySource").flatMap(this::topologySource);
         Optional<TransportDef> transport = top.get("transport").flatMap(this::transport);
@@ -89,8 +87,7 @@ public final class ModelReader {
     }
 
     private static boolean isEmptyList(Optional<YNode> node) {
-        return node.isEmpty() || node.get() instanceof YNode.Seq s && s.items().isEmpty()
-                || node.get() instanceof YNode.Scalar sc && sc.value() == null;
+        return node.isEmpty() || node.get() instanceof YNode.Seq s && s.items().isEmpty();
     }
 
     // ---- elements
@@ -503,9 +500,6 @@ public final class ModelReader {
     private Optional<YNode.Seq> seq(YNode node, String what) {
         if (node instanceof YNode.Seq s) {
             return Optional.of(s);
-        }
-        if (node instanceof YNode.Scalar s && s.value() == null) {
-            return Optional.of(new YNode.Seq(List.of(), s.position())); // "bolts:" with nothing after it
         }
         diagnostics.error(node.position(), what + " must be a list, not " + node.kindName());
         return Optional.empty();

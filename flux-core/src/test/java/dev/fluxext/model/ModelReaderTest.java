@@ -169,4 +169,15 @@ class ModelReaderTest {
         assertEquals(List.of(F + "transport-short.yaml:3:9: must be netty or a fully qualified class name implementing "
                 + "org.apache.storm.messaging.IContext, not 'zeromq'"), Fixtures.messages("model/transport-short.yaml"));
     }
+
+    @Test
+    void keysWithNothingAfterThemAreErrorsAsInTheSchema() {
+        assertEquals(List.of(
+                F + "empty-sections.yaml:2:8: topology 'config' must be a map, not null",
+                F + "empty-sections.yaml:3:12: 'components' must be a list, not null",
+                F + "empty-sections.yaml:7:12: 'config' of spout 's' must be a map, not null",
+                F + "empty-sections.yaml:8:7: 'bolts' must be a list, not null",
+                F + "empty-sections.yaml:9:9: 'streams' must be a list, not null"),
+                Fixtures.messages("model/empty-sections.yaml"));
+    }
 }
