@@ -28,7 +28,6 @@ import org.apache.storm.validation.ConfigValidationAnnotations.IsString;
 import org.apache.storm.validation.ConfigValidationAnnotations.IsStringList;
 import org.apache.storm.validation.ConfigValidationAnnotations.IsStringOrStringList;
 import org.apache.storm.validation.ConfigValidationAnnotations.IsType;
-import org.apache.storm.validation.NotConf;
 
 /**
  * Storm's own checks for config values: every key that is a public constant of {@link Config} is validated with the
@@ -73,8 +72,9 @@ public final class StormConfigCheck {
     private static Map<String, Field> stormKeys() {
         Map<String, Field> keys = new HashMap<>();
         for (Field field : Config.class.getFields()) {
-            if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class
-                    && field.getAnnotation(NotConf.class) == null) {
+            // As Executor.retrieveAllConfigKeys: every public String constant (Config has no @NotConf fields), and
+            // without reading annotations here, which would parse those of all ~300 fields at start-up.
+            if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
                 try {
                     keys.put((String) field.get(null), field);
                 } catch (IllegalAccessException e) {
