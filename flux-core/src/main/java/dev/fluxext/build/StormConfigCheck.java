@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.storm.Config;
 import org.apache.storm.validation.ConfigValidation;
 import org.apache.storm.validation.ConfigValidationAnnotations.IsBoolean;
@@ -27,7 +28,6 @@ import org.apache.storm.validation.ConfigValidationAnnotations.IsString;
 import org.apache.storm.validation.ConfigValidationAnnotations.IsStringList;
 import org.apache.storm.validation.ConfigValidationAnnotations.IsStringOrStringList;
 import org.apache.storm.validation.ConfigValidationAnnotations.IsType;
-import org.apache.storm.validation.NotConf;
 
 /**
  * Storm's own checks for config values: every key that is a public constant of {@link Config} is validated with the
@@ -59,14 +59,22 @@ public final class StormConfigCheck {
 
     private static final Map<String, Field> STORM_KEYS = stormKeys();
 
+    /** Checked scalar values, bounded so that a long-lived process does not grow without limit. */
+    private static final Map<Verdict, Optional<String>> VERDICTS = new ConcurrentHashMap<>();
+    private static final int MAX_VERDICTS = 10_000;
+
+    private record Verdict(String key, Object value) {
+    }
+
     private StormConfigCheck() {
     }
 
     private static Map<String, Field> stormKeys() {
         Map<String, Field> keys = new HashMap<>();
         for (Field field : Config.class.getFields()) {
-            if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class
-                    && field.getAnnotation(NotConf.class) == null) {
+            // As Executor.retrieveAllConfigKeys: every public String constant (Config has no @NotConf fields), and
+            // without reading annotations here, which would parse those of all ~300 fields at start-up.
+            if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
                 try {
                     keys.put((String) field.get(null), field);
                 } catch (IllegalAccessException e) {
@@ -102,6 +110,15 @@ public final class StormConfigCheck {
         if (value == null) {
             return Optional.of(key + " needs a value (" + expectation(field).orElse("see Storm's Config") + ")");
         }
+        // Storm builds its validators by reflection on every call; a topology repeats the same few key/value pairs.
+        boolean scalar = value instanceof String || value instanceof Number || value instanceof Boolean;
+        if (scalar && VERDICTS.size() < MAX_VERDICTS) {
+            return VERDICTS.computeIfAbsent(new Verdict(key, value), v -> validate(field, key, value));
+        }
+        return validate(field, key, value);
+    }
+
+    private static Optional<String> validate(Field field, String key, Object value) {
         Map<String, Object> single = new HashMap<>();
         single.put(key, value);
         try {

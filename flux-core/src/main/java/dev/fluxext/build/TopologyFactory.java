@@ -23,10 +23,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.apache.storm.Config;
 import org.apache.storm.generated.ComponentCommon;
 import org.apache.storm.generated.StormTopology;
@@ -167,14 +165,10 @@ public final class TopologyFactory {
                     () -> builder.setSpout(spout.id(), (IRichSpout) made, spout.parallelism().value()), conf));
         }
         Map<String, BoltDeclarer> bolts = new HashMap<>();
-        Set<String> reached = def.streams().stream().map(s -> s.to().value()).collect(Collectors.toSet());
         for (BoltDef bolt : def.bolts()) {
+            // A bolt no stream reaches is kept (the check stage warns): it may work from tick tuples alone.
             Map<String, Object> conf = componentConfig(bolt, compressionConfs);
-            Optional<Object> made = objects.create(bolt.object(), "a bolt", BOLT_TYPES);
-            if (!reached.contains(bolt.id())) {
-                continue; // created only to check it: like Storm's Flux, a bolt no stream reaches is left out
-            }
-            made.ifPresent(m -> declare(bolt, () -> {
+            objects.create(bolt.object(), "a bolt", BOLT_TYPES).ifPresent(m -> declare(bolt, () -> {
                 BoltDeclarer declarer = setBolt(builder, bolt.id(), m, bolt.parallelism().value());
                 bolts.put(bolt.id(), declarer);
                 return declarer;

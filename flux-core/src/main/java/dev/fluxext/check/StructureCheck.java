@@ -1,9 +1,11 @@
 package dev.fluxext.check;
 
+import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.diag.Position;
 import dev.fluxext.diag.Suggestions;
 import dev.fluxext.model.BoltDef;
+import dev.fluxext.model.CompressionDef;
 import dev.fluxext.model.ExecutorDef;
 import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
@@ -59,6 +61,7 @@ public final class StructureCheck {
         topology.topologySource().ifPresent(s -> references(s.object(), componentsSoFar, allComponents, ids, topology));
         sourceOrGraph(topology);
         streams(topology, ids);
+        compression(topology);
     }
 
     private void declare(Located<String> id, String kind, Map<String, Declared> ids) {
@@ -212,5 +215,36 @@ public final class StructureCheck {
             diagnostics.error(g.customClass().get().position(), "'customClass' only applies to CUSTOM grouping, not "
                     + type);
         }
+    }
+
+    /**
+     * Codec settings for a codec that is not in effect are likely mistakes (e.g. {@code lz4.level} with
+     * {@code codec: zstd}): a warning where they are written. Topology defaults count when any spout or bolt uses them.
+     */
+    private void compression(TopologyDef t) {
+        Set<String> codecsInUse = new HashSet<>();
+        codecsInUse.add(codec(t.compression()));
+        for (ExecutorDef e : t.executors()) {
+            String codec = codec(e.compression().over(t.compression()));
+            codecsInUse.add(codec);
+            String what = (e instanceof SpoutDef ? "spout '" : "bolt '") + e.id() + "'";
+            unusedCodecSettings(e.compression(), Set.of(codec), what + " uses codec '" + codec + "'");
+        }
+        unusedCodecSettings(t.compression(), codecsInUse, "no spout or bolt uses that codec");
+    }
+
+    private void unusedCodecSettings(CompressionDef settings, Set<String> codecs, String why) {
+        settings.settings().keySet().forEach(key -> CompressionOptions.byKey(key).ifPresent(option -> {
+            int dot = option.yamlPath().indexOf('.');
+            if (dot > 0 && !codecs.contains(option.yamlPath().substring(0, dot))) {
+                diagnostics.warning(settings.positions().get(key), "'" + option.yamlPath() + "' has no effect: "
+                        + why);
+            }
+        }));
+    }
+
+    private static String codec(CompressionDef settings) {
+        return (String) settings.settings().getOrDefault(CompressionOptions.CODEC.key(),
+                CompressionOptions.CODEC.defaultValue());
     }
 }

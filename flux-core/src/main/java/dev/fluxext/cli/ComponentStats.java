@@ -2,7 +2,6 @@ package dev.fluxext.cli;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.function.Predicate;
 import org.apache.storm.generated.BoltStats;
 import org.apache.storm.generated.ExecutorStats;
@@ -24,11 +23,11 @@ record ComponentStats(String id, String type, long emitted, long transferred, lo
     static final String SPOUT = "spout";
     static final String BOLT = "bolt";
 
-    /** Every user component of {@code topology}, spouts first, in id order; zeros until Storm reports stats. */
+    /** Every user component of {@code topology} in {@link ComponentOrder}; zeros until Storm reports stats. */
     static Map<String, ComponentStats> of(StormTopology topology, TopologyInfo info) {
         Map<String, ComponentStats> stats = new LinkedHashMap<>();
-        new TreeSet<>(topology.get_spouts().keySet()).forEach(id -> stats.put(id, zero(id, SPOUT)));
-        new TreeSet<>(topology.get_bolts().keySet()).forEach(id -> stats.put(id, zero(id, BOLT)));
+        ComponentOrder.of(topology).forEach(id ->
+            stats.put(id, zero(id, topology.get_spouts().containsKey(id) ? SPOUT : BOLT)));
         if (info != null) {
             for (ExecutorSummary executor : info.get_executors()) {
                 stats.computeIfPresent(executor.get_component_id(), (id, sum) -> sum.plus(executor.get_stats()));

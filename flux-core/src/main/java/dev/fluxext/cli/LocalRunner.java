@@ -1,6 +1,7 @@
 package dev.fluxext.cli;
 
 import dev.fluxext.compression.metrics.CompressionMetrics;
+import dev.fluxext.compression.metrics.CompressionSnapshot;
 import dev.fluxext.load.LoadedTopology;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -42,7 +43,8 @@ final class LocalRunner {
 
     /** Receives the final statistics (e.g. to write --summary-json). */
     interface SummaryWriter {
-        void write(String topology, long uptimeSecs, Map<String, ComponentStats> components);
+        void write(String topology, long uptimeSecs, Map<String, ComponentStats> components,
+                   Map<String, CompressionSnapshot> compression);
     }
 
     LocalRunner(LoadedTopology topology, Optional<Duration> duration, Duration interval, PrintWriter out,
@@ -98,8 +100,9 @@ final class LocalRunner {
             TopologyInfo last = report(cluster);
             long lastUptime = last == null ? 0 : last.get_uptime_secs();
             Map<String, ComponentStats> finalStats = ComponentStats.of(topology.topology(), last);
-            printSummary(lastUptime, last, finalStats);
-            summaryWriter.write(topology.name(), lastUptime, finalStats);
+            Map<String, CompressionSnapshot> compression = CompressionMetrics.snapshot();
+            printSummary(lastUptime, last, finalStats, compression);
+            summaryWriter.write(topology.name(), lastUptime, finalStats, compression);
             cluster.killTopologyWithOpts(topology.name(), killNow());
             out.printf("flux: topology '%s' killed%n", topology.name());
             return ExitCodes.OK;
@@ -130,13 +133,21 @@ final class LocalRunner {
         }
     }
 
-    private void printSummary(long uptimeSecs, TopologyInfo info, Map<String, ComponentStats> stats) {
+    private void printSummary(long uptimeSecs, TopologyInfo info, Map<String, ComponentStats> stats,
+                              Map<String, CompressionSnapshot> compression) {
         out.printf("%nSummary of '%s' after %d s%s:%n", topology.name(), uptimeSecs,
             info == null ? "" : " in " + ComponentStats.workers(info) + " worker(s)");
         out.printf("  %-24s %-6s %12s %12s %12s %12s %12s%n", "component", "type", "emitted", "transferred", "acked",
             "failed", "executed");
         stats.values().forEach(s -> out.printf("  %-24s %-6s %12d %12d %12d %12d %12d%n", s.id(), s.type(), s.emitted(),
             s.transferred(), s.acked(), s.failed(), s.executed()));
+        compression.forEach((id, c) -> {
+            if (c.tuplesCompressed() > 0 || c.rejected() > 0) {
+                out.printf("  compression %s: %s, %d of %d tuples compressed, %d -> %d bytes (%.0f %%), %d frames rejected%n",
+                    id, c.codec(), c.tuplesCompressed(), c.tuplesCompressed() + c.tuplesRaw(), c.bytesIn(), c.bytesOut(),
+                    c.bytesIn() == 0 ? 100.0 : 100.0 * c.bytesOut() / c.bytesIn(), c.rejected());
+            }
+        });
         out.flush();
     }
 

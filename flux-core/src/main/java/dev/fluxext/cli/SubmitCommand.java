@@ -1,6 +1,5 @@
 package dev.fluxext.cli;
 
-import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.load.LoadedTopology;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -95,9 +94,9 @@ final class SubmitCommand implements Callable<Integer> {
         Path log = logFile.orElseGet(() -> defaultLogFile(topology.name()));
         StormLogging.toFile(log);
         context.out().println("flux: Storm logs go to " + log);
-        LocalRunner runner = new LocalRunner(topology, duration, interval, context.out(), (name, uptime, stats) ->
-            summaryJson.ifPresent(file -> {
-                SummaryJson.write(file, SummaryJson.document(name, uptime, stats, CompressionMetrics.snapshot()));
+        LocalRunner runner = new LocalRunner(topology, duration, interval, context.out(),
+            (name, uptime, stats, compression) -> summaryJson.ifPresent(file -> {
+                SummaryJson.write(file, SummaryJson.document(name, uptime, stats, compression));
                 context.out().println("flux: summary written to " + file);
             }));
         return runner.run();

@@ -26,13 +26,17 @@ record TopologyGraph(String name, List<Node> nodes, List<Edge> edges) {
 
     static TopologyGraph of(String name, StormTopology topology) {
         List<Node> nodes = new ArrayList<>();
-        new TreeMap<>(topology.get_spouts()).forEach((id, spout) ->
-            nodes.add(new Node(id, true, parallelism(spout.get_common()))));
-        Map<String, Bolt> bolts = new TreeMap<>(topology.get_bolts());
-        bolts.forEach((id, bolt) -> nodes.add(new Node(id, false, parallelism(bolt.get_common()))));
         List<Edge> edges = new ArrayList<>();
-        bolts.forEach((id, bolt) -> new TreeMap<>(bolt.get_common().get_inputs()).forEach((source, grouping) ->
-            edges.add(new Edge(source.get_componentId(), id, label(source, grouping)))));
+        for (String id : ComponentOrder.of(topology)) {
+            if (topology.get_spouts().containsKey(id)) {
+                nodes.add(new Node(id, true, parallelism(topology.get_spouts().get(id).get_common())));
+            } else {
+                Bolt bolt = topology.get_bolts().get(id);
+                nodes.add(new Node(id, false, parallelism(bolt.get_common())));
+                new TreeMap<>(bolt.get_common().get_inputs()).forEach((source, grouping) ->
+                    edges.add(new Edge(source.get_componentId(), id, label(source, grouping))));
+            }
+        }
         return new TopologyGraph(name, List.copyOf(nodes), List.copyOf(edges));
     }
 

@@ -40,6 +40,9 @@ public final class ModelReader {
     static final List<String> STREAM_KEYS = List.of("name", "from", "to", "grouping");
     static final List<String> GROUPING_KEYS = List.of("type", "streamId", "args", "customClass");
 
+    private static final java.util.regex.Pattern QUALIFIED_CLASS =
+            java.util.regex.Pattern.compile("([\\p{L}_$][\\p{L}\\p{N}_$]*\\.)+[\\p{L}_$][\\p{L}\\p{N}_$]*");
+
     private final Diagnostics diagnostics;
 
     public ModelReader(Diagnostics diagnostics) {
@@ -293,6 +296,11 @@ public final class ModelReader {
                 .orElse(new Located<>(TransportOptions.NETTY, map.position()));
         boolean netty = type.value().equalsIgnoreCase(TransportOptions.NETTY)
                 || type.value().equals(TransportOptions.NETTY_CONTEXT);
+        if (!netty && !QUALIFIED_CLASS.matcher(type.value()).matches()) {
+            // Same words as the schema: a short name other than netty is not a class name at all.
+            diagnostics.error(type.position(), "must be netty or a fully qualified class name implementing "
+                    + "org.apache.storm.messaging.IContext, not '" + type.value() + "'");
+        }
         Located<String> contextClass = netty ? new Located<>(TransportOptions.NETTY_CONTEXT, type.position()) : type;
         Map<String, ConfigMap.Entry> settings = new LinkedHashMap<>();
         for (YNode.Entry e : map.entries()) {

@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fluxext.diag.Position;
 import java.math.BigInteger;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * A YAML document as Jackson JSON (for the JSON Schema check), with the position of every value by JSON Pointer so
@@ -15,18 +13,16 @@ import java.util.Map;
  */
 public final class JsonView {
 
+    private final YNode yaml;
     private final JsonNode root;
-    private final Map<String, Position> positions;
 
-    private JsonView(JsonNode root, Map<String, Position> positions) {
+    private JsonView(YNode yaml, JsonNode root) {
+        this.yaml = yaml;
         this.root = root;
-        this.positions = positions;
     }
 
     public static JsonView of(YNode node) {
-        Map<String, Position> positions = new HashMap<>();
-        JsonNode root = convert(node, "", positions);
-        return new JsonView(root, Map.copyOf(positions));
+        return new JsonView(node, convert(node));
     }
 
     public JsonNode root() {
@@ -38,18 +34,27 @@ public final class JsonView {
      * to something absent (a missing key), the nearest enclosing value that exists.
      */
     public Position positionOf(String pointer) {
+        // Walked on demand: only documents with schema problems need positions.
+        YNode node = yaml;
         String p = pointer == null ? "" : pointer;
-        while (true) {
-            Position found = positions.get(p);
-            if (found != null || p.isEmpty()) {
-                return found != null ? found : positions.get("");
+        for (String raw : p.isEmpty() ? new String[0] : p.substring(1).split("/", -1)) {
+            String segment = raw.replace("~1", "/").replace("~0", "~");
+            YNode next = null;
+            if (node instanceof YNode.Map map) {
+                next = map.get(segment).orElse(null);
+            } else if (node instanceof YNode.Seq seq && segment.matches("\\d{1,9}")
+                    && Integer.parseInt(segment) < seq.items().size()) {
+                next = seq.items().get(Integer.parseInt(segment));
             }
-            p = p.substring(0, Math.max(0, p.lastIndexOf('/')));
+            if (next == null) {
+                break;
+            }
+            node = next;
         }
+        return node.position();
     }
 
-    private static JsonNode convert(YNode node, String pointer, Map<String, Position> positions) {
-        positions.put(pointer, node.position());
+    private static JsonNode convert(YNode node) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         if (node instanceof YNode.Scalar s) {
             Object v = s.value();
@@ -75,19 +80,13 @@ public final class JsonView {
         }
         if (node instanceof YNode.Seq seq) {
             ArrayNode array = f.arrayNode();
-            for (int i = 0; i < seq.items().size(); i++) {
-                array.add(convert(seq.items().get(i), pointer + "/" + i, positions));
-            }
+            seq.items().forEach(item -> array.add(convert(item)));
             return array;
         }
         ObjectNode object = f.objectNode();
         for (YNode.Entry e : ((YNode.Map) node).entries()) {
-            object.set(e.key(), convert(e.value(), pointer + "/" + escape(e.key()), positions));
+            object.set(e.key(), convert(e.value()));
         }
         return object;
-    }
-
-    private static String escape(String key) {
-        return key.replace("~", "~0").replace("/", "~1");
     }
 }

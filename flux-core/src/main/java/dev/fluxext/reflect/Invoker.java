@@ -64,6 +64,9 @@ public final class Invoker {
     /** Sets property {@code name}: through its public setter {@code setName(value)}, else its public field. */
     public static void setProperty(Object target, String name, Object value) throws ReflectException {
         Class<?> type = target.getClass();
+        if (name.isEmpty()) {
+            throw new ReflectException("a property needs a name");
+        }
         String setter = "set" + name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1);
         List<Executable> setters = Arrays.stream(type.getMethods())
                 .filter(m -> m.getName().equals(setter) && m.getParameterCount() == 1

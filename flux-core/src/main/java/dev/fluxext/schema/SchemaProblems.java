@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Turns raw validator output into one plain sentence per real problem, at the most specific pointer. The failed
@@ -213,9 +214,12 @@ final class SchemaProblems {
                         + (allowed.isEmpty() ? "" : "; allowed: " + String.join(", ", allowed));
             }
             case "required" -> "missing required key '" + m.getProperty() + "'";
-            case "type", "pattern" -> custom != null && e.type().equals("pattern")
-                    ? custom + ", not " + describe(value)
-                    : typeWords(owner, value);
+            case "type" -> typeWords(owner, value);
+            case "pattern" -> owner.has("patternErrorMessage")
+                    ? owner.get("patternErrorMessage").asText() + ", not " + describe(value)
+                    : owner.path("pattern").asText().equals(PLACEHOLDER_PATTERN) && owner.has("type")
+                    ? typeWords(owner, value)
+                    : "must match " + owner.path("pattern").asText() + ", not " + describe(value);
             case "minimum" -> "must be at least " + number(owner.get("minimum")) + ", not " + describe(value);
             case "exclusiveMinimum" -> "must be greater than " + number(owner.get("exclusiveMinimum"))
                     + ", not " + describe(value);
@@ -235,20 +239,33 @@ final class SchemaProblems {
 
     /** "must be a whole number, not 'x'" from the schema's type list (a placeholder string branch is implied). */
     private static String typeWords(JsonNode owner, JsonNode value) {
-        List<String> types = values(owner.get("type"));
         boolean placeholder = PLACEHOLDER_PATTERN.equals(owner.path("pattern").asText());
-        List<String> wanted = types.stream()
+        return expected(values(owner.get("type")), placeholder) + ", not " + describe(value);
+    }
+
+    /**
+     * "must be a whole number or a ${...} placeholder": also the schema's patternErrorMessage for typed values, so
+     * editors and the CLI use the same words.
+     */
+    static String expected(List<String> jsonTypes, boolean placeholder) {
+        List<String> wanted = new ArrayList<>(jsonTypes.stream()
                 .filter(t -> !t.equals("null") && !(placeholder && t.equals("string")))
-                .map(SchemaProblems::typeName).toList();
-        String text = wanted.isEmpty() ? "a value" : String.join(" or ", wanted);
-        return "must be " + text + (placeholder ? " (or a ${...} placeholder)" : "") + ", not " + describe(value);
+                .flatMap(t -> t.equals("boolean") ? Stream.of("true", "false") : Stream.of(typeName(t))).toList());
+        if (placeholder) {
+            wanted.add("a ${...} placeholder");
+        }
+        if (wanted.isEmpty()) {
+            return "must be a value";
+        }
+        int last = wanted.size() - 1;
+        return "must be " + (last == 0 ? wanted.get(0)
+                : String.join(", ", wanted.subList(0, last)) + " or " + wanted.get(last));
     }
 
     private static String typeName(String jsonType) {
         return switch (jsonType) {
             case "integer" -> "a whole number";
             case "number" -> "a number";
-            case "boolean" -> "true or false";
             case "string" -> "text";
             case "array" -> "a list";
             case "object" -> "a map of key: value";

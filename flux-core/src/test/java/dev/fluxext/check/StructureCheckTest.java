@@ -72,4 +72,12 @@ class StructureCheckTest {
                 F + "no-spouts.yaml:3:5: warning: no stream goes to bolt 'b': it will receive no tuples"),
                 Fixtures.messages("check/no-spouts.yaml"));
     }
+
+    @Test
+    void codecSettingsForACodecNotInUseAreWarnings() {
+        assertEquals(List.of(
+                F + "compression-unused.yaml:19:20: warning: 'zstd.windowLog' has no effect: bolt 'b' uses codec 'lz4'",
+                F + "compression-unused.yaml:7:12: warning: 'gzip.level' has no effect: no spout or bolt uses that codec"),
+                Fixtures.messages("check/compression-unused.yaml"));
+    }
 }

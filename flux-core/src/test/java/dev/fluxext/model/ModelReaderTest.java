@@ -163,4 +163,10 @@ class ModelReaderTest {
         assertEquals(new Located<>("com.example.MyContext", new Position(F + "transport.yaml", 3, 9)),
                 transport.contextClass());
     }
+
+    @Test
+    void aTransportTypeThatIsNeitherNettyNorAClassNameIsAnError() {
+        assertEquals(List.of(F + "transport-short.yaml:3:9: must be netty or a fully qualified class name implementing "
+                + "org.apache.storm.messaging.IContext, not 'zeromq'"), Fixtures.messages("model/transport-short.yaml"));
+    }
 }

@@ -16,7 +16,7 @@ class SchemaUpToDateTest {
     @Test
     void committedSchemaIsCurrent() throws IOException {
         Path root = projectRoot();
-        String generated = SchemaGenerator.fromClasspath().generate(root);
+        String generated = SchemaGenerator.fromBuild(root.resolve("flux-core")).generate(root);
         Path committed = root.resolve(SchemaGenerator.OUTPUT);
         if (Boolean.getBoolean("schema.update")) {
             Files.writeString(committed, generated);

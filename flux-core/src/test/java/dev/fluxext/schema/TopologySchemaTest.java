@@ -88,13 +88,13 @@ class TopologySchemaTest {
                   topology.workers: zero
                 """,
                 new Problem("/spouts/0/parallelism", "must be at least 1, not 0"),
-                new Problem("/spouts/0/numTasks", "must be a whole number (or a ${...} placeholder), not 'x'"),
+                new Problem("/spouts/0/numTasks", "must be a whole number or a ${...} placeholder, not 'x'"),
                 new Problem("/spouts/0/cpuLoad", "must be at least 0, not -1"),
                 new Problem("/spouts/0/compression/zstd/level", "must be at most 22, not 99"),
                 new Problem("/spouts/0/compression/threshold",
-                        "must be a whole number (or a ${...} placeholder), not 1.5"),
+                        "must be a whole number or a ${...} placeholder, not 1.5"),
                 new Problem("/config/topology.workers",
-                        "must be a whole number (or a ${...} placeholder), not 'zero'"));
+                        "must be a whole number or a ${...} placeholder, not 'zero'"));
     }
 
     @Test
@@ -156,7 +156,7 @@ class TopologySchemaTest {
                   topology.debug: maybe
                   topology.users: [a, 3]
                 """,
-                new Problem("/config/topology.debug", "must be true or false (or a ${...} placeholder), not 'maybe'"),
+                new Problem("/config/topology.debug", "must be true, false or a ${...} placeholder, not 'maybe'"),
                 new Problem("/config/topology.users/1", "must be text, not 3"));
     }
 }

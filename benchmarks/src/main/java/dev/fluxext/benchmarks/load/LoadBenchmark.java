@@ -1,6 +1,5 @@
 package dev.fluxext.benchmarks.load;
 
-import dev.fluxext.build.TopologyFactory;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
@@ -58,6 +57,6 @@ public class LoadBenchmark {
     }
 
     static LoadResult load(LoadOptions options) {
-        return FluxLoader.load(options, TopologyFactory::build);
+        return FluxLoader.load(options);
     }
 }

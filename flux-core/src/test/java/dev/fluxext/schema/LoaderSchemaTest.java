@@ -1,0 +1,39 @@
+package dev.fluxext.schema;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fluxext.diag.Diagnostic;
+import dev.fluxext.load.FluxLoader;
+import dev.fluxext.load.LoadOptions;
+import dev.fluxext.load.LoadResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The loader (and so flux validate) reports schema problems as FILE:LINE:COL diagnostics. */
+class LoaderSchemaTest {
+
+    @Test
+    void schemaProblemsArePositionedDiagnostics(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("topology.yaml");
+        Files.writeString(file, """
+                name: t
+                transport:
+                  type: zeromq
+                spouts:
+                  - id: s
+                    className: org.apache.storm.testing.TestWordSpout
+                bolts:
+                  - id: b
+                    className: org.apache.storm.testing.TestWordCounter
+                streams:
+                  - {from: s, to: b, grouping: {type: SHUFFLE}}
+                """);
+        LoadResult result = FluxLoader.load(LoadOptions.of(file.toString()));
+        List<String> lines = result.diagnostics().stream().map(Diagnostic::format).toList();
+        assertTrue(lines.contains(file + ":3:9: must be netty or a fully qualified class name implementing "
+                + "org.apache.storm.messaging.IContext, not 'zeromq'"), lines.toString());
+    }
+}
