@@ -50,7 +50,7 @@ class LocalRunIT {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
                 "dev.fluxext.cli.FluxCli", "submit", "--local", "topologies/" + topology,
-                "--duration", String.valueOf(RUN_SECONDS), "--interval", "4",
+                "--duration", String.valueOf(RUN_SECONDS), "--interval", "3",
                 "--summary-json", summary.toString(), "--log-file", dir.resolve("storm.log").toString())
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("output.txt").toFile())
