@@ -21,15 +21,15 @@ final class Transport {
 
     static void apply(TopologyDef def, Map<String, Object> conf, ObjectFactory objects, Diagnostics diagnostics) {
         if (def.transport().isEmpty()) {
+            // Set in config: directly: the class is checked all the same.
+            def.config().get(TransportOptions.TRANSPORT_KEY)
+                    .filter(e -> e.value().toPlain() instanceof String)
+                    .ifPresent(e -> checkContext(new Located<>((String) e.value().toPlain(), e.value().position()),
+                            objects, diagnostics));
             return;
         }
         Located<String> contextClass = def.transport().get().contextClass();
-        objects.findClass(contextClass).ifPresent(c -> {
-            if (!IContext.class.isAssignableFrom(c)) {
-                diagnostics.error(contextClass.position(), c.getName() + " is not a messaging transport: it does not "
-                        + "implement " + IContext.class.getName() + " (use 'netty' or such a class)");
-            }
-        });
+        checkContext(contextClass, objects, diagnostics);
         conf.put(TransportOptions.TRANSPORT_KEY, contextClass.value());
         for (ConfigMap.Entry entry : def.transport().get().settings().entries().values()) {
             Object value = entry.value().toPlain();
@@ -44,5 +44,14 @@ final class Transport {
                 conf.put(entry.key(), value);
             }
         }
+    }
+
+    private static void checkContext(Located<String> contextClass, ObjectFactory objects, Diagnostics diagnostics) {
+        objects.findClass(contextClass).ifPresent(c -> {
+            if (!IContext.class.isAssignableFrom(c)) {
+                diagnostics.error(contextClass.position(), c.getName() + " is not a messaging transport: it does not "
+                        + "implement " + IContext.class.getName() + " (use 'netty' or such a class)");
+            }
+        });
     }
 }

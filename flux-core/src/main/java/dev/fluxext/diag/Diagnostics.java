@@ -10,9 +10,25 @@ public final class Diagnostics {
     private final List<Diagnostic> all = new ArrayList<>();
 
     private int errors;
+    private int recoverable;
 
     public void error(Position position, String message) {
         add(Diagnostic.error(position, message));
+    }
+
+    /**
+     * An error after which later stages still give meaningful results, because the offending key or value was left
+     * out (an unknown key, a mistyped optional value, an invalid compression setting): the topology is rejected,
+     * but building still runs to find the rest of the file's problems in the same run.
+     */
+    public void recoverableError(Position position, String message) {
+        add(Diagnostic.error(position, message));
+        recoverable++;
+    }
+
+    /** Errors that make the model unfit to build (a missing class name, an unknown reference, ...). */
+    public boolean hasUnrecoverableErrors() {
+        return errors > recoverable;
     }
 
     public void warning(Position position, String message) {

@@ -33,7 +33,9 @@ import java.util.Properties;
  * read (YAML with positions) → schema check (each file as written) → resolve ({@code ${...}}, includes) → model →
  * structural check → build (StormTopology + config) → {@code -c} overrides. Never throws for bad input: every
  * problem becomes a {@link Diagnostic} in the result, and every stage runs as far as it can so that one run reports
- * all problems; building is skipped when an earlier stage found errors (the model would be incomplete).
+ * all problems. Building is skipped only after errors that make the model unfit to build (a missing class name, an
+ * unknown reference, ...); after recoverable ones (an unknown key, a mistyped optional value) it still runs to
+ * report its own problems, and the topology is rejected either way.
  */
 public final class FluxLoader {
 
@@ -57,7 +59,7 @@ public final class FluxLoader {
             Stages stages = stages(options, diagnostics);
             // Schema problems alone do not stop the build: its messages (class, constructor, config value) are the
             // more precise ones, and they decide which schema problems are redundant.
-            Optional<LoadedTopology> built = stages.model.isPresent() && !diagnostics.hasErrors()
+            Optional<LoadedTopology> built = stages.model.isPresent() && !diagnostics.hasUnrecoverableErrors()
                     ? builder.build(stages.model.get(), options, diagnostics) : Optional.empty();
             reportSchemaProblems(stages.schemaProblems, diagnostics);
             if (diagnostics.hasErrors() || built.isEmpty()) {
@@ -116,7 +118,8 @@ public final class FluxLoader {
             return reader.readStream(in, source.label(), diagnostics);
         }
         if (!Files.isRegularFile(source.file().orElseThrow())) {
-            String why = Files.isDirectory(source.file().get()) ? "' is a directory" : "' not found";
+            String why = !Files.exists(source.file().get()) ? "' not found"
+                    : Files.isDirectory(source.file().get()) ? "' is a directory" : "' is not a regular file";
             diagnostics.error(includedAt != null ? includedAt : Position.ofFile(source.label()),
                     "file '" + source.label() + why);
             return Optional.empty();

@@ -6,6 +6,7 @@ import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.diag.Position;
 import dev.fluxext.diag.Suggestions;
 import dev.fluxext.read.YNode;
+import dev.fluxext.resolve.Substitution;
 import dev.fluxext.transport.TransportOptions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -242,6 +243,9 @@ public final class ModelReader {
     }
 
     private Optional<Located<GroupingDef.Type>> groupingType(Located<String> text) {
+        if (text.value().contains("${")) {
+            return Optional.empty(); // an unresolved placeholder, reported by substitution
+        }
         String upper = text.value().toUpperCase(Locale.ROOT);
         for (GroupingDef.Type t : GroupingDef.Type.values()) {
             if (t.name().equals(upper)) {
@@ -296,7 +300,7 @@ public final class ModelReader {
                 .orElse(new Located<>(TransportOptions.NETTY, map.position()));
         boolean netty = type.value().equalsIgnoreCase(TransportOptions.NETTY)
                 || type.value().equals(TransportOptions.NETTY_CONTEXT);
-        if (!netty && !QUALIFIED_CLASS.matcher(type.value()).matches()) {
+        if (!netty && !QUALIFIED_CLASS.matcher(type.value()).matches() && !type.value().contains("${")) {
             // Same words as the schema: a short name other than netty is not a class name at all.
             diagnostics.error(type.position(), "must be netty or a fully qualified class name implementing "
                     + "org.apache.storm.messaging.IContext, not '" + type.value() + "'");
@@ -343,15 +347,17 @@ public final class ModelReader {
             String path = prefix + e.key();
             Optional<ConfigOption> option = CompressionOptions.byYamlPath(path);
             if (!known.contains(e.key())) {
-                diagnostics.error(e.keyPosition(), "unknown key '" + e.key() + "' in the compression of " + owner
+                diagnostics.recoverableError(e.keyPosition(), "unknown key '" + e.key() + "' in the compression of " + owner
                         + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known) + ")");
+            } else if (option.isPresent() && Substitution.hasPlaceholder(e.value())) {
+                continue; // reported by substitution
             } else if (option.isPresent()) {
                 Object raw = e.value() instanceof YNode.Scalar s ? s.value() : e.value();
                 Optional<String> problem = e.value() instanceof YNode.Scalar
                         ? option.get().problemWith(raw) : Optional.of("'" + path + "' must be a single value, not "
                         + e.value().kindName());
                 if (problem.isPresent()) {
-                    diagnostics.error(e.value().position(), problem.get());
+                    diagnostics.recoverableError(e.value().position(), problem.get());
                 } else {
                     settings.put(option.get().key(), option.get().convert(raw));
                     positions.put(option.get().key(), e.value().position());
@@ -359,7 +365,7 @@ public final class ModelReader {
             } else if (e.value() instanceof YNode.Map sub) {
                 compressionLevel(sub, path + ".", owner, settings, positions);
             } else if (!(e.value() instanceof YNode.Scalar s && s.value() == null)) { // "snappy:" alone is fine
-                diagnostics.error(e.value().position(), "'" + path + "' must be a map of settings, not "
+                diagnostics.recoverableError(e.value().position(), "'" + path + "' must be a map of settings, not "
                         + e.value().kindName());
             }
         }
@@ -376,16 +382,19 @@ public final class ModelReader {
                 return;
             }
             Object raw = entry.value() instanceof Value.Scalar s ? s.value() : entry.value().toPlain();
+            if (raw instanceof String text && text.contains("${")) {
+                return; // an unresolved placeholder, reported by substitution
+            }
             if (stormKey.equals(CompressionOptions.STORM3_ENABLE)) {
                 if (!(raw instanceof Boolean b)) {
-                    diagnostics.error(entry.value().position(), "'" + stormKey + "' must be true or false");
+                    diagnostics.recoverableError(entry.value().position(), "'" + stormKey + "' must be true or false");
                     return;
                 }
                 raw = b ? "zstd" : "none";
             }
             Optional<String> problem = option.problemWith(raw);
             if (problem.isPresent()) {
-                diagnostics.error(entry.value().position(), "'" + stormKey + "' (in " + owner + "): "
+                diagnostics.recoverableError(entry.value().position(), "'" + stormKey + "' (in " + owner + "): "
                         + problem.get());
             } else {
                 settings.put(option.key(), option.convert(raw));
@@ -469,7 +478,7 @@ public final class ModelReader {
     private void unknownKeys(YNode.Map map, List<String> known, String where) {
         for (YNode.Entry e : map.entries()) {
             if (!known.contains(e.key())) {
-                diagnostics.error(e.keyPosition(), "unknown key '" + e.key() + "' " + where
+                diagnostics.recoverableError(e.keyPosition(), "unknown key '" + e.key() + "' " + where
                         + Suggestions.didYouMean(e.key(), known));
             }
         }
@@ -516,7 +525,11 @@ public final class ModelReader {
         if (node instanceof YNode.Scalar s && s.value() instanceof Integer i) {
             return Optional.of(new Located<>(i, s.position()));
         }
-        diagnostics.error(node.position(), what + " must be a whole number, not " + describe(node));
+        if (Substitution.hasPlaceholder(node)) {
+            return Optional.empty(); // reported by substitution
+        }
+        // Only optional settings are numbers: left at their default, the element still builds.
+        diagnostics.recoverableError(node.position(), what + " must be a whole number, not " + describe(node));
         return Optional.empty();
     }
 
@@ -524,7 +537,10 @@ public final class ModelReader {
         if (node instanceof YNode.Scalar s && s.value() instanceof Number n) {
             return Optional.of(new Located<>(n.doubleValue(), s.position()));
         }
-        diagnostics.error(node.position(), what + " must be a number, not " + describe(node));
+        if (Substitution.hasPlaceholder(node)) {
+            return Optional.empty(); // reported by substitution
+        }
+        diagnostics.recoverableError(node.position(), what + " must be a number, not " + describe(node));
         return Optional.empty();
     }
 

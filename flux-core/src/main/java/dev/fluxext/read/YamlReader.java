@@ -208,7 +208,9 @@ public final class YamlReader {
                 String key = keyScalar.getValue();
                 Position first = seen.putIfAbsent(key, keyPos);
                 if (first != null) {
-                    diagnostics.error(keyPos, "duplicate key '" + key + "' (first at line " + first.line() + ")");
+                    // The first one is kept, so later stages still see a well-formed document.
+                    diagnostics.recoverableError(keyPos, "duplicate key '" + key + "' (first at line " + first.line()
+                            + ")");
                     continue;
                 }
                 entries.add(new YNode.Entry(key, keyPos, convert(tuple.getValueNode(), depth + 1)));

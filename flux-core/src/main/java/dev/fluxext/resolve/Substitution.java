@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
 
 /**
  * Replaces {@code ${key}} (from the {@code --filter} properties), {@code ${ENV-NAME}} (from the environment, with
- * {@code --env-filter}) and {@code ${key[N]}} (element N of a comma-separated property) in scalar values. Every
- * placeholder of a scalar is replaced. Map keys are left alone.
+ * {@code --env-filter}) and {@code ${key[N]}} (element N of a comma-separated property) in scalar values and
+ * map keys. Every placeholder of a scalar is replaced. Keys stay text.
  *
  * <p>Typing: a plain (unquoted) scalar is typed again from its substituted text exactly as YAML would type that
  * text written there, so {@code parallelism: ${workers}} with {@code workers=4} is the number 4, and
@@ -45,6 +45,14 @@ public final class Substitution {
         this.environment = environment;
     }
 
+    /**
+     * Whether a value still holds a placeholder after {@link #apply}: one this stage already reported as having no
+     * value, so later stages should not report the same value again as being of the wrong type.
+     */
+    public static boolean hasPlaceholder(YNode node) {
+        return node instanceof YNode.Scalar s && s.value() instanceof String text && PLACEHOLDER.matcher(text).find();
+    }
+
     public YNode apply(YNode node, Diagnostics diagnostics) {
         if (node instanceof YNode.Scalar s) {
             return s.value() instanceof String text && text.contains("${") ? substitute(s, diagnostics) : s;
@@ -56,25 +64,20 @@ public final class Substitution {
         }
         YNode.Map map = (YNode.Map) node;
         List<YNode.Entry> entries = new ArrayList<>(map.entries().size());
-        map.entries().forEach(e -> entries.add(new YNode.Entry(e.key(), e.keyPosition(), apply(e.value(), diagnostics))));
+        for (YNode.Entry e : map.entries()) {
+            String key = e.key().contains("${") ? text(e.key(), e.keyPosition(), diagnostics).orElse(e.key()) : e.key();
+            entries.add(new YNode.Entry(key, e.keyPosition(), apply(e.value(), diagnostics)));
+        }
         return new YNode.Map(entries, map.position());
     }
 
     private YNode substitute(YNode.Scalar s, Diagnostics diagnostics) {
         String text = (String) s.value();
-        Matcher m = PLACEHOLDER.matcher(text);
-        StringBuilder out = new StringBuilder();
-        boolean failed = false;
-        while (m.find()) {
-            String replacement = valueOf(m.group(1), m.group(2), m.group(), s, diagnostics);
-            failed |= replacement == null;
-            m.appendReplacement(out, Matcher.quoteReplacement(replacement == null ? m.group() : replacement));
-        }
-        m.appendTail(out);
-        String result = out.toString();
-        if (failed || result.equals(text)) {
+        Optional<String> substituted = text(text, s.position(), diagnostics);
+        if (substituted.isEmpty() || substituted.get().equals(text)) {
             return s;
         }
+        String result = substituted.get();
         if (s.plain() && (result.startsWith("[") || result.startsWith("{"))) {
             return flowCollection(result, s, diagnostics);
         }
@@ -109,30 +112,44 @@ public final class Substitution {
                 .map(e -> new YNode.Entry(e.key(), position, at(e.value(), position))).toList(), position);
     }
 
+    /** {@code text} with every placeholder replaced; empty (after reporting each) if any has no value. */
+    private Optional<String> text(String text, Position position, Diagnostics diagnostics) {
+        Matcher m = PLACEHOLDER.matcher(text);
+        StringBuilder out = new StringBuilder();
+        boolean failed = false;
+        while (m.find()) {
+            String replacement = valueOf(m.group(1), m.group(2), m.group(), position, diagnostics);
+            failed |= replacement == null;
+            m.appendReplacement(out, Matcher.quoteReplacement(replacement == null ? m.group() : replacement));
+        }
+        m.appendTail(out);
+        return failed ? Optional.empty() : Optional.of(out.toString());
+    }
+
     /** The replacement text, or null after reporting why there is none. */
-    private String valueOf(String key, String index, String placeholder, YNode.Scalar s, Diagnostics diagnostics) {
+    private String valueOf(String key, String index, String placeholder, Position position, Diagnostics diagnostics) {
         String value;
         if (key.startsWith(ENV_PREFIX)) {
             String name = key.substring(ENV_PREFIX.length());
             if (!envFilter) {
-                diagnostics.error(s.position(), "'" + placeholder + "' reads environment variable " + name
+                diagnostics.error(position, "'" + placeholder + "' reads environment variable " + name
                         + ", which needs --env-filter");
                 return null;
             }
             value = environment.get(name);
             if (value == null) {
-                diagnostics.error(s.position(), "'" + placeholder + "': environment variable " + name + " is not set");
+                diagnostics.error(position, "'" + placeholder + "': environment variable " + name + " is not set");
                 return null;
             }
         } else {
             if (!haveProperties) {
-                diagnostics.error(s.position(), "'" + placeholder + "' has no value: give a properties file "
+                diagnostics.error(position, "'" + placeholder + "' has no value: give a properties file "
                         + "with --filter that defines '" + key + "'");
                 return null;
             }
             value = properties.getProperty(key);
             if (value == null) {
-                diagnostics.error(s.position(), "'" + placeholder + "' has no value: '" + key
+                diagnostics.error(position, "'" + placeholder + "' has no value: '" + key
                         + "' is not defined in the --filter properties file (or use ${ENV-" + key
                         + "} with --env-filter)");
                 return null;
@@ -149,7 +166,7 @@ public final class Substitution {
             n = Integer.MAX_VALUE;
         }
         if (n >= elements.length) {
-            diagnostics.error(s.position(), "'" + placeholder + "': '" + key + "' has " + elements.length
+            diagnostics.error(position, "'" + placeholder + "': '" + key + "' has " + elements.length
                     + (elements.length == 1 ? " element" : " elements") + " (index 0 to " + (elements.length - 1)
                     + "), no element " + index);
             return null;

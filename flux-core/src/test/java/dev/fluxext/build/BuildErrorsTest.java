@@ -52,6 +52,9 @@ class BuildErrorsTest {
         assertTrue(messages.containsAll(List.of(
                 "transport-errors.yaml:3:9: dev.fluxext.build.testing.NotAContext is not a messaging transport: it does not implement org.apache.storm.messaging.IContext (use 'netty' or such a class)",
                 "transport-errors.yaml:4:15: transport bufferSize: storm.messaging.netty.buffer_size must be a positive integer, not -5")), messages::toString);
+        assertEquals(List.of("transport-in-config.yaml:3:30: dev.fluxext.build.testing.NotAContext is not a messaging "
+                + "transport: it does not implement org.apache.storm.messaging.IContext (use 'netty' or such a class)"),
+                messages("transport-in-config.yaml"));
         assertEquals(List.of(
                 "transport-missing.yaml:3:9: class org.apache.storm.messaging.netty.Contxt not found; did you mean org.apache.storm.messaging.netty.Context?"), messages("transport-missing.yaml"));
     }

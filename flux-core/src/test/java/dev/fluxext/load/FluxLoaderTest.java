@@ -95,4 +95,24 @@ class FluxLoaderTest {
         assertEquals(List.of(), messages(result));
         assertEquals("buildable", result.topology().orElseThrow().name());
     }
+
+    @Test
+    void afterRecoverableErrorsBuildingStillRunsSoOneRunReportsEverything() {
+        LoadResult result = FluxLoader.load(options("recoverable.yaml", Map.of()));
+        assertEquals(List.of(
+                F + "recoverable.yaml:5:5: unknown key 'paralelism' in spout 'words'; did you mean 'parallelism'?",
+                F + "recoverable.yaml:9:14: 'cpuLoad' must be a number, not 'lots'",
+                F + "recoverable.yaml:4:16: class org.apache.storm.testing.TestWordSpot not found; did you mean "
+                        + "org.apache.storm.testing.TestWordSpout?"), messages(result));
+        assertTrue(result.topology().isEmpty());
+    }
+
+    @Test
+    void aDeviceOrDirectoryIsRefusedWithoutReadingIt() {
+        LoadResult device = FluxLoader.load(new LoadOptions("/dev/zero", false, Optional.empty(), false, Map.of(),
+                Map.of()));
+        assertEquals(List.of("/dev/zero:1:1: file '/dev/zero' is not a regular file"), messages(device));
+        LoadResult directory = FluxLoader.load(new LoadOptions(F, false, Optional.empty(), false, Map.of(), Map.of()));
+        assertEquals(List.of(F + ":1:1: file '" + F + "' is a directory"), messages(directory));
+    }
 }

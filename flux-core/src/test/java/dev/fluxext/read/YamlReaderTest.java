@@ -181,4 +181,15 @@ class YamlReaderTest {
         assertEquals(new Position("j.yaml", 3, 5), json.positionOf("/spouts/0/className"), "absent: the parent");
         assertEquals(new Position("j.yaml", 1, 1), json.positionOf(""));
     }
+
+    @Test
+    void complexKeysAndBadExplicitScalarTagsAreErrors() {
+        new YamlReader().readString("""
+                ? [a, b]
+                : c
+                n: !!int abc
+                """, "k.yaml", diagnostics);
+        assertEquals(List.of("k.yaml:1:3: map keys must be plain text", "k.yaml:3:4: 'abc' is not a valid int"),
+                messages());
+    }
 }

@@ -33,10 +33,11 @@ class SubstitutionTest {
         assertEquals(List.of("x", "y"), boltConfig.get("list"), "a value that reads as a YAML list is a list");
         assertEquals(Map.of("k", 1), boltConfig.get("map"));
         assertEquals("[\"x\", \"y\"]", boltConfig.get("quoted.list"));
+        assertEquals(5, boltConfig.get("example.org.timeout"), "keys are substituted too");
     }
 
     @Test
-    void missingValuesAreErrorsNamingTheKeyAndTheFix() {
+    void missingValuesAreErrorsNamingTheKeyAndTheFixAndAreNotReportedAgainAsWrongTypes() {
         Fixtures.Analysis a = Fixtures.analyze(Fixtures.options("resolve/substitution-errors.yaml",
                 "resolve/subst.properties", true, Map.of()));
         assertEquals(List.of(
@@ -48,7 +49,15 @@ class SubstitutionTest {
                 F + "substitution-errors.yaml:5:6: '${ENV-NOT_SET}': environment variable NOT_SET is not set",
                 F + "substitution-errors.yaml:10:12: the substituted value '[unclosed' is not a valid YAML list or map: "
                         + "invalid YAML: while parsing a flow sequence: expected ',' or ']', but got <stream end> "
-                        + "(quote the value to keep it as text)"),
+                        + "(quote the value to keep it as text)",
+                F + "substitution-errors.yaml:11:45: '${no.threshold}' has no value: 'no.threshold' is not defined in "
+                        + "the --filter properties file (or use ${ENV-no.threshold} with --env-filter)",
+                F + "substitution-errors.yaml:12:18: '${no.parallelism}' has no value: 'no.parallelism' is not defined "
+                        + "in the --filter properties file (or use ${ENV-no.parallelism} with --env-filter)",
+                F + "substitution-errors.yaml:14:14: '${no.codec}' has no value: 'no.codec' is not defined in the "
+                        + "--filter properties file (or use ${ENV-no.codec} with --env-filter)",
+                F + "substitution-errors.yaml:18:22: '${no.type}' has no value: 'no.type' is not defined in the "
+                        + "--filter properties file (or use ${ENV-no.type} with --env-filter)"),
                 a.messages());
     }
 
