@@ -137,8 +137,9 @@ public final class StructureCheck {
     }
 
     private void load(String key, java.util.Optional<Located<Double>> value, String what) {
-        value.filter(v -> v.value() < 0 || v.value().isNaN()).ifPresent(v ->
-                diagnostics.error(v.position(), "'" + key + "' of " + what + " must be 0 or more, not " + v.value()));
+        value.filter(v -> !(v.value() >= 0) || v.value().isInfinite()).ifPresent(v ->
+                diagnostics.error(v.position(), "'" + key + "' of " + what + " must be a finite number, 0 or more, not "
+                        + v.value()));
     }
 
     private void sourceOrGraph(TopologyDef t) {
