@@ -8,6 +8,7 @@ import dev.fluxext.diag.Suggestions;
 import dev.fluxext.read.YNode;
 import dev.fluxext.resolve.Substitution;
 import dev.fluxext.transport.TransportOptions;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -523,7 +524,9 @@ public final class ModelReader {
             return Optional.empty(); // reported by substitution
         }
         // Only optional settings are numbers: left at their default, the element still builds.
-        diagnostics.recoverableError(node.position(), what + " must be a whole number, not " + describe(node));
+        boolean tooBig = node instanceof YNode.Scalar s && (s.value() instanceof Long || s.value() instanceof BigInteger);
+        diagnostics.recoverableError(node.position(), what + " must be a whole number"
+                + (tooBig ? " up to " + Integer.MAX_VALUE : "") + ", not " + describe(node));
         return Optional.empty();
     }
 

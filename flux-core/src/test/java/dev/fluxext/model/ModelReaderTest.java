@@ -85,7 +85,7 @@ class ModelReaderTest {
                 F + "types.yaml:1:7: 'name' must be a non-empty string, not a list",
                 F + "types.yaml:2:9: topology 'config' must be a map, not a whole number",
                 F + "types.yaml:6:18: 'parallelism' must be a whole number, not 'two'",
-                F + "types.yaml:7:15: 'numTasks' must be a whole number, not 1.5",
+                F + "types.yaml:7:15: 'numTasks' must be a whole number up to 2147483647, not 3000000000",
                 F + "types.yaml:8:14: 'cpuLoad' must be a number, not 'lots'",
                 F + "types.yaml:9:8: 'bolts' must be a list, not a map"),
                 Fixtures.messages("model/types.yaml"));
