@@ -9,9 +9,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fluxext.load.LoadedTopology;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import org.apache.storm.generated.Bolt;
 import org.apache.storm.generated.ComponentCommon;
 import org.apache.storm.generated.ComponentObject;
 import org.apache.storm.generated.GlobalStreamId;
@@ -20,8 +24,8 @@ import org.apache.storm.generated.StormTopology;
 
 /**
  * The topology exactly as it will be submitted, read back from the built {@link StormTopology} (not from the YAML):
- * the {@code show --format json} document and a readable summary. Components are listed spouts first, each group by
- * id; map keys are sorted, so the output is stable.
+ * the {@code show --format json} document and a readable summary. Components are listed spouts first, then bolts in
+ * flow order; map keys are sorted, so the output is stable.
  */
 public final class TopologyDescriber {
 
@@ -87,8 +91,8 @@ public final class TopologyDescriber {
                 JsonNode in = input(input.getKey(), input.getValue());
                 out.append("  input  ").append(in.get("from").asText()).append(" [").append(in.get("stream").asText())
                         .append("] ").append(in.get("grouping").asText());
-                if (in.has("fields")) {
-                    out.append(' ').append(in.get("fields"));
+                if (in.has("fields")) { // as JSON, so that a field name with a comma or space reads unambiguously
+                    out.append(' ').append(in.get("fields")).append(in.get("fields").isEmpty() ? " (global)" : "");
                 }
                 if (in.has("customClass")) {
                     out.append(' ').append(in.get("customClass").asText());
@@ -111,13 +115,29 @@ public final class TopologyDescriber {
         config.forEach((k, v) -> out.append(indent).append("  ").append(k).append(": ").append(v).append('\n'));
     }
 
+    /**
+     * Spouts by id, then bolts in flow order: a bolt comes after every component it reads from (ties by id);
+     * bolts in a cycle follow, by id.
+     */
     private static List<Component> components(StormTopology topology) {
-        List<Component> all = new ArrayList<>();
+        List<Component> ordered = new ArrayList<>();
         new TreeMap<>(topology.get_spouts()).forEach((id, s) ->
-                all.add(new Component(id, "spout", s.get_spout_object(), s.get_common())));
-        new TreeMap<>(topology.get_bolts()).forEach((id, b) ->
-                all.add(new Component(id, "bolt", b.get_bolt_object(), b.get_common())));
-        return all;
+                ordered.add(new Component(id, "spout", s.get_spout_object(), s.get_common())));
+        Set<String> placed = new HashSet<>(topology.get_spouts().keySet());
+        TreeMap<String, Bolt> waiting = new TreeMap<>(topology.get_bolts());
+        while (!waiting.isEmpty()) {
+            Optional<String> next = waiting.entrySet().stream()
+                    .filter(e -> e.getValue().get_common().get_inputs().keySet().stream()
+                            .map(GlobalStreamId::get_componentId)
+                            .allMatch(from -> placed.contains(from) || from.equals(e.getKey())
+                                    || !topology.get_bolts().containsKey(from) && !topology.get_spouts().containsKey(from)))
+                    .map(Map.Entry::getKey).findFirst();
+            String id = next.orElse(waiting.firstKey()); // a cycle: break it at the smallest id
+            Bolt bolt = waiting.remove(id);
+            placed.add(id);
+            ordered.add(new Component(id, "bolt", bolt.get_bolt_object(), bolt.get_common()));
+        }
+        return ordered;
     }
 
     private static List<Map.Entry<GlobalStreamId, Grouping>> sortedInputs(ComponentCommon common) {

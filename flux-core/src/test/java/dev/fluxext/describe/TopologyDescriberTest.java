@@ -58,20 +58,37 @@ class TopologyDescriberTest {
                 {"name": "demo", "config": {"topology.workers": 2}, "components": [
                   {"id": "words", "type": "spout", "className": "org.apache.storm.testing.TestWordSpout",
                    "parallelism": 2, "config": {}, "inputs": [], "outputs": {"default": ["word"]}},
+                  {"id": "upper", "type": "bolt",
+                   "className": "dev.fluxext.describe.TopologyDescriberTest$Upper",
+                   "parallelism": 3, "config": {"my.key": "v", "topology.tasks": 6},
+                   "inputs": [{"from": "words", "stream": "default", "grouping": "fields", "fields": ["word"]}],
+                   "outputs": {"default": ["upper"], "errors": ["error", "cause"]}},
                   {"id": "count", "type": "bolt", "className": "org.apache.storm.testing.TestWordCounter",
                    "parallelism": 1, "config": {},
                    "inputs": [
                      {"from": "upper", "stream": "default", "grouping": "local_or_shuffle"},
                      {"from": "upper", "stream": "errors", "grouping": "direct"},
                      {"from": "words", "stream": "default", "grouping": "shuffle"}],
-                   "outputs": {"default": ["word", "count"]}},
-                  {"id": "upper", "type": "bolt",
-                   "className": "dev.fluxext.describe.TopologyDescriberTest$Upper",
-                   "parallelism": 3, "config": {"my.key": "v", "topology.tasks": 6},
-                   "inputs": [{"from": "words", "stream": "default", "grouping": "fields", "fields": ["word"]}],
-                   "outputs": {"default": ["upper"], "errors": ["error", "cause"]}}
+                   "outputs": {"default": ["word", "count"]}}
                 ]}""");
         assertEquals(expected, doc);
+    }
+
+    @Test
+    void boltsComeInFlowOrder() {
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout("s", new TestWordSpout());
+        builder.setBolt("a-last", new TestWordCounter()).shuffleGrouping("m-middle");
+        builder.setBolt("m-middle", new TestWordCounter()).shuffleGrouping("z-first").shuffleGrouping("m-middle");
+        builder.setBolt("z-first", new TestWordCounter()).shuffleGrouping("s");
+        builder.setBolt("loop-1", new TestWordCounter()).shuffleGrouping("loop-2");
+        builder.setBolt("loop-2", new TestWordCounter()).shuffleGrouping("loop-1");
+        List<String> ids = new java.util.ArrayList<>();
+        TopologyDescriber.toJson(new LoadedTopology("f", builder.createTopology(), Map.of())).get("components")
+                .forEach(c -> ids.add(c.get("id").asText()));
+        assertEquals(List.of("s", "z-first", "m-middle", "a-last", "loop-1", "loop-2"), ids);
+        assertTrue(TopologyDescriber.summary(new LoadedTopology("f", builder.createTopology(), Map.of()))
+                .contains("  input  s [default] shuffle\n"));
     }
 
     @Test
@@ -99,7 +116,8 @@ class TopologyDescriberTest {
         topology.get_bolts().get("count").set_bolt_object(
                 ComponentObject.shell(new ShellComponent("python3", "count.py")));
         JsonNode count = TopologyDescriber.toJson(new LoadedTopology("s", topology, Map.of()))
-                .get("components").get(1);
+                .get("components").get(2);
+        assertEquals("count", count.get("id").asText());
         assertTrue(count.get("className").isNull());
         assertTrue(TopologyDescriber.summary(new LoadedTopology("s", topology, Map.of()))
                 .contains("bolt count: (shell component), parallelism 1"));
