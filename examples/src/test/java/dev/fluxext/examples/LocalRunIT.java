@@ -1,6 +1,7 @@
 package dev.fluxext.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -50,7 +51,7 @@ class LocalRunIT {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
                 "dev.fluxext.cli.FluxCli", "submit", "--local", "topologies/" + topology,
-                "--duration", String.valueOf(RUN_SECONDS), "--interval", "4",
+                "--duration", String.valueOf(RUN_SECONDS), "--interval", "3",
                 "--summary-json", summary.toString(), "--log-file", dir.resolve("storm.log").toString())
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("output.txt").toFile())
@@ -101,5 +102,10 @@ class LocalRunIT {
         long bytesOut = spout.get("bytesOut").asLong();
         assertTrue(bytesOut > 0 && bytesOut < bytesIn, "spout bytesIn " + bytesIn + ", bytesOut " + bytesOut);
         assertEquals(0, spout.get("rejected").asLong());
+
+        JsonNode splitter = run.summary().get("components").get("split").get("compression");
+        assertNotNull(splitter, "the splitter's words cross workers, so it has figures too: " + run.summary());
+        assertEquals("none", splitter.get("codec").asText(), "the splitter has compression off: " + run.summary());
+        assertEquals(0, splitter.get("tuplesCompressed").asLong());
     }
 }

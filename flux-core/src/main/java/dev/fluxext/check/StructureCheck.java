@@ -38,14 +38,16 @@ public final class StructureCheck {
 
     public void check(TopologyDef topology) {
         Map<String, Declared> ids = new HashMap<>();
-        // Components first: a reference may only point to a component declared above it.
-        Set<String> componentsSoFar = new HashSet<>();
         Map<String, Position> allComponents = new HashMap<>();
         topology.components().forEach(c -> allComponents.putIfAbsent(c.idOrEmpty(), c.position()));
+        Set<String> executorIds = new HashSet<>();
+        topology.executors().forEach(e -> executorIds.add(e.id()));
+        // Components first: a reference may only point to a component declared above it.
+        Scope scope = new Scope(new HashSet<>(), allComponents, executorIds);
         for (ObjectDef component : topology.components()) {
-            references(component, componentsSoFar, allComponents, ids, topology);
+            references(component, scope);
             declare(component.id().orElseThrow(), "component", ids);
-            componentsSoFar.add(component.idOrEmpty());
+            scope.declaredAbove.add(component.idOrEmpty());
         }
         for (SpoutDef spout : topology.spouts()) {
             declare(spout.object().id().orElseThrow(), "spout", ids);
@@ -54,11 +56,11 @@ public final class StructureCheck {
             declare(bolt.object().id().orElseThrow(), "bolt", ids);
         }
         for (ExecutorDef executor : topology.executors()) {
-            references(executor.object(), componentsSoFar, allComponents, ids, topology);
+            references(executor.object(), scope);
             counts(executor);
         }
-        topology.workerHooks().forEach(h -> references(h, componentsSoFar, allComponents, ids, topology));
-        topology.topologySource().ifPresent(s -> references(s.object(), componentsSoFar, allComponents, ids, topology));
+        topology.workerHooks().forEach(h -> references(h, scope));
+        topology.topologySource().ifPresent(s -> references(s.object(), scope));
         sourceOrGraph(topology);
         streams(topology, ids);
         compression(topology);
@@ -78,43 +80,40 @@ public final class StructureCheck {
         return first.file().equals(here.file()) ? "line " + first.line() : first.toString();
     }
 
-    private void references(ObjectDef object, Set<String> declaredAbove, Map<String, Position> allComponents,
-                            Map<String, Declared> ids, TopologyDef topology) {
-        object.constructorArgs().forEach(v -> reference(v, declaredAbove, allComponents, ids, topology));
-        object.factoryArgs().forEach(v -> reference(v, declaredAbove, allComponents, ids, topology));
-        object.properties().forEach(p -> reference(p.value(), declaredAbove, allComponents, ids, topology));
-        object.configMethods().forEach(m -> m.args()
-                .forEach(v -> reference(v, declaredAbove, allComponents, ids, topology)));
+    /** What references may name at a point of the file. */
+    private record Scope(Set<String> declaredAbove, Map<String, Position> allComponents, Set<String> executorIds) {
     }
 
-    private void reference(Value value, Set<String> declaredAbove, Map<String, Position> allComponents,
-                           Map<String, Declared> ids, TopologyDef topology) {
+    private void references(ObjectDef object, Scope scope) {
+        object.constructorArgs().forEach(v -> reference(v, scope));
+        object.factoryArgs().forEach(v -> reference(v, scope));
+        object.properties().forEach(p -> reference(p.value(), scope));
+        object.configMethods().forEach(m -> m.args().forEach(v -> reference(v, scope)));
+    }
+
+    private void reference(Value value, Scope scope) {
         if (value instanceof Value.Ref ref) {
-            if (declaredAbove.contains(ref.id())) {
+            if (scope.declaredAbove.contains(ref.id())) {
                 return;
             }
-            Position later = allComponents.get(ref.id());
+            Position later = scope.allComponents.get(ref.id());
             if (later != null) {
                 diagnostics.error(ref.position(), "reference to component '" + ref.id() + "' declared later (at "
                         + where(later, ref.position()) + "): declare it above the place that uses it");
-            } else if (isExecutor(ref.id(), topology)) {
+            } else if (scope.executorIds.contains(ref.id())) {
                 diagnostics.error(ref.position(), "reference to '" + ref.id() + "', which is a spout or bolt: "
                         + "references name entries of 'components'");
             } else {
                 diagnostics.error(ref.position(), "reference to unknown component '" + ref.id() + "'"
-                        + Suggestions.didYouMean(ref.id(), allComponents.keySet()));
+                        + Suggestions.didYouMean(ref.id(), scope.allComponents.keySet()));
             }
         } else if (value instanceof Value.RefList list) {
-            list.refs().forEach(r -> reference(r, declaredAbove, allComponents, ids, topology));
+            list.refs().forEach(r -> reference(r, scope));
         } else if (value instanceof Value.ListValue list) {
-            list.items().forEach(v -> reference(v, declaredAbove, allComponents, ids, topology));
+            list.items().forEach(v -> reference(v, scope));
         } else if (value instanceof Value.MapValue map) {
-            map.entries().values().forEach(v -> reference(v, declaredAbove, allComponents, ids, topology));
+            map.entries().values().forEach(v -> reference(v, scope));
         }
-    }
-
-    private static boolean isExecutor(String id, TopologyDef topology) {
-        return topology.executors().stream().anyMatch(e -> e.id().equals(id));
     }
 
     private void counts(ExecutorDef e) {
@@ -138,8 +137,9 @@ public final class StructureCheck {
     }
 
     private void load(String key, java.util.Optional<Located<Double>> value, String what) {
-        value.filter(v -> v.value() < 0 || v.value().isNaN()).ifPresent(v ->
-                diagnostics.error(v.position(), "'" + key + "' of " + what + " must be 0 or more, not " + v.value()));
+        value.filter(v -> !(v.value() >= 0) || v.value().isInfinite()).ifPresent(v ->
+                diagnostics.error(v.position(), "'" + key + "' of " + what + " must be a finite number, 0 or more, not "
+                        + v.value()));
     }
 
     private void sourceOrGraph(TopologyDef t) {

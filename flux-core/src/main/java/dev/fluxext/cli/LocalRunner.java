@@ -13,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
+import org.apache.storm.generated.InvalidTopologyException;
 import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.TopologyInfo;
 import org.apache.storm.utils.ObjectReader;
@@ -80,20 +81,31 @@ final class LocalRunner {
         out.printf("flux: starting a local Storm cluster (%d supervisor%s, %d worker slot%s, Netty between workers)...%n",
             supervisors, supervisors == 1 ? "" : "s", supervisors * portsPerSupervisor,
             supervisors * portsPerSupervisor == 1 ? "" : "s");
-        LocalCluster cluster = new LocalCluster.Builder()
-            .withSupervisors(supervisors)
-            .withPortsPerSupervisor(portsPerSupervisor)
-            .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true)
-            // Workers report executor stats to Nimbus this often (Storm's default is every 60 s).
-            .withDaemonConf(Config.EXECUTOR_METRICS_FREQUENCY_SECS, 1)
-            .build();
+        LocalCluster cluster;
+        try {
+            cluster = new LocalCluster.Builder()
+                .withSupervisors(supervisors)
+                .withPortsPerSupervisor(portsPerSupervisor)
+                .withSupervisorSlotPortMin(FreePorts.consecutive(supervisors * portsPerSupervisor))
+                .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true)
+                // Workers report executor stats to Nimbus this often (Storm's default is every 60 s).
+                .withDaemonConf(Config.EXECUTOR_METRICS_FREQUENCY_SECS, 1)
+                .build();
+        } catch (Exception e) {
+            throw new CliException(ExitCodes.FAILURE, "flux: the local Storm cluster did not start: " + e
+                + " (details in the Storm log)", e);
+        }
         try {
             if (stopRequested.getCount() == 0) {
                 return ExitCodes.OK;
             }
             // Compression counters are JVM-wide: count this run only.
             CompressionMetrics.reset();
-            cluster.submitTopology(topology.name(), conf, topology.topology());
+            try {
+                cluster.submitTopology(topology.name(), conf, topology.topology());
+            } catch (InvalidTopologyException e) {
+                throw new CliException(ExitCodes.INVALID_TOPOLOGY, "flux: Storm rejected the topology: " + e.get_msg(), e);
+            }
             out.printf("flux: topology '%s' submitted with %d worker%s; %s%n", topology.name(), workers,
                 workers == 1 ? "" : "s", duration.map(d -> "running for " + d.toSeconds() + " s (Ctrl-C stops it)")
                     .orElse("running until Ctrl-C"));
@@ -118,18 +130,19 @@ final class LocalRunner {
     /** Prints a progress line every interval until the duration is over or a stop is requested; returns the last info. */
     private TopologyInfo report(LocalCluster cluster) throws Exception {
         long started = System.nanoTime();
-        long deadline = duration.map(d -> started + d.toNanos()).orElse(Long.MAX_VALUE);
         Progress progress = new Progress(topology.topology(), started);
-        TopologyInfo last = null;
         while (true) {
-            long now = System.nanoTime();
-            long wait = Math.min(interval.toNanos(), deadline - now);
-            boolean stop = wait <= 0 || stopRequested.await(wait, TimeUnit.NANOSECONDS);
-            last = cluster.getTopologyInfoByName(topology.name());
-            if (stop || System.nanoTime() >= deadline) {
-                return last;
+            long wait = interval.toNanos();
+            if (duration.isPresent()) {
+                wait = Math.min(wait, started + duration.get().toNanos() - System.nanoTime());
             }
-            out.println(progress.line(last, System.nanoTime()));
+            boolean stop = wait <= 0 || stopRequested.await(wait, TimeUnit.NANOSECONDS);
+            TopologyInfo info = cluster.getTopologyInfoByName(topology.name());
+            boolean over = duration.isPresent() && System.nanoTime() - started >= duration.get().toNanos();
+            if (stop || over) {
+                return info;
+            }
+            out.println(progress.line(info, System.nanoTime()));
         }
     }
 
@@ -161,7 +174,8 @@ final class LocalRunner {
     private void onSignal() {
         signalled = true;
         out.println();
-        out.println("flux: interrupted; killing the topology and stopping the local cluster...");
+        out.println("flux: stopping (Ctrl-C, SIGTERM, or Storm exiting the JVM after an error: see its log); "
+            + "killing the topology and stopping the local cluster...");
         stopRequested.countDown();
         boolean done;
         try {

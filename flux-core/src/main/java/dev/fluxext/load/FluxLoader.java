@@ -118,7 +118,8 @@ public final class FluxLoader {
             return reader.readStream(in, source.label(), diagnostics);
         }
         if (!Files.isRegularFile(source.file().orElseThrow())) {
-            String why = Files.isDirectory(source.file().get()) ? "' is a directory" : "' not found";
+            String why = !Files.exists(source.file().get()) ? "' not found"
+                    : Files.isDirectory(source.file().get()) ? "' is a directory" : "' is not a regular file";
             diagnostics.error(includedAt != null ? includedAt : Position.ofFile(source.label()),
                     "file '" + source.label() + why);
             return Optional.empty();

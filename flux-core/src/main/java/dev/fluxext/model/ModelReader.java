@@ -6,7 +6,9 @@ import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.diag.Position;
 import dev.fluxext.diag.Suggestions;
 import dev.fluxext.read.YNode;
+import dev.fluxext.resolve.Substitution;
 import dev.fluxext.transport.TransportOptions;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -69,13 +71,11 @@ public final class ModelReader {
         List<BoltDef> bolts = list(top, "bolts", n -> executor(n, "bolt").map(e -> new BoltDef(e.object,
                 e.parallelism, e.numTasks, e.onHeap, e.offHeap, e.cpu, e.config, e.compression)));
         List<StreamDef> streams = new ArrayList<>();
-        Optional<YNode> streamsNode = top.get("streams");
-        if (streamsNode.isPresent() && seq(streamsNode.get(), "'streams'").isPresent()) {
-            List<YNode> items = ((YNode.Seq) streamsNode.get()).items();
-            for (int i = 0; i < items.size(); i++) {
-                stream(items.get(i), i + 1).ifPresent(streams::add);
+        top.get("streams").flatMap(n -> seq(n, "'streams'")).ifPresent(seq -> {
+            for (int i = 0; i < seq.items().size(); i++) {
+                stream(seq.items().get(i), i + 1).ifPresent(streams::add);
             }
-        }
+        });
         List<ObjectDef> hooks = list(top, "workerHooks", n -> objectDef(n, "worker hook", OBJECT_KEYS, false));
         Optional<TopologySourceDef> source = top.get("topologySource").flatMap(this::topologySource);
         Optional<TransportDef> transport = top.get("transport").flatMap(this::transport);
@@ -88,8 +88,7 @@ public final class ModelReader {
     }
 
     private static boolean isEmptyList(Optional<YNode> node) {
-        return node.isEmpty() || node.get() instanceof YNode.Seq s && s.items().isEmpty()
-                || node.get() instanceof YNode.Scalar sc && sc.value() == null;
+        return node.isEmpty() || node.get() instanceof YNode.Seq s && s.items().isEmpty();
     }
 
     // ---- elements
@@ -242,6 +241,9 @@ public final class ModelReader {
     }
 
     private Optional<Located<GroupingDef.Type>> groupingType(Located<String> text) {
+        if (text.value().contains("${")) {
+            return Optional.empty(); // an unresolved placeholder, reported by substitution
+        }
         String upper = text.value().toUpperCase(Locale.ROOT);
         for (GroupingDef.Type t : GroupingDef.Type.values()) {
             if (t.name().equals(upper)) {
@@ -296,7 +298,7 @@ public final class ModelReader {
                 .orElse(new Located<>(TransportOptions.NETTY, map.position()));
         boolean netty = type.value().equalsIgnoreCase(TransportOptions.NETTY)
                 || type.value().equals(TransportOptions.NETTY_CONTEXT);
-        if (!netty && !QUALIFIED_CLASS.matcher(type.value()).matches()) {
+        if (!netty && !QUALIFIED_CLASS.matcher(type.value()).matches() && !type.value().contains("${")) {
             // Same words as the schema: a short name other than netty is not a class name at all.
             diagnostics.error(type.position(), "must be netty or a fully qualified class name implementing "
                     + "org.apache.storm.messaging.IContext, not '" + type.value() + "'");
@@ -345,6 +347,8 @@ public final class ModelReader {
             if (!known.contains(e.key())) {
                 diagnostics.recoverableError(e.keyPosition(), "unknown key '" + e.key() + "' in the compression of " + owner
                         + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known) + ")");
+            } else if (option.isPresent() && Substitution.hasPlaceholder(e.value())) {
+                continue; // reported by substitution
             } else if (option.isPresent()) {
                 Object raw = e.value() instanceof YNode.Scalar s ? s.value() : e.value();
                 Optional<String> problem = e.value() instanceof YNode.Scalar
@@ -376,6 +380,9 @@ public final class ModelReader {
                 return;
             }
             Object raw = entry.value() instanceof Value.Scalar s ? s.value() : entry.value().toPlain();
+            if (raw instanceof String text && text.contains("${")) {
+                return; // an unresolved placeholder, reported by substitution
+            }
             if (stormKey.equals(CompressionOptions.STORM3_ENABLE)) {
                 if (!(raw instanceof Boolean b)) {
                     diagnostics.recoverableError(entry.value().position(), "'" + stormKey + "' must be true or false");
@@ -495,9 +502,6 @@ public final class ModelReader {
         if (node instanceof YNode.Seq s) {
             return Optional.of(s);
         }
-        if (node instanceof YNode.Scalar s && s.value() == null) {
-            return Optional.of(new YNode.Seq(List.of(), s.position())); // "bolts:" with nothing after it
-        }
         diagnostics.error(node.position(), what + " must be a list, not " + node.kindName());
         return Optional.empty();
     }
@@ -516,14 +520,22 @@ public final class ModelReader {
         if (node instanceof YNode.Scalar s && s.value() instanceof Integer i) {
             return Optional.of(new Located<>(i, s.position()));
         }
+        if (Substitution.hasPlaceholder(node)) {
+            return Optional.empty(); // reported by substitution
+        }
         // Only optional settings are numbers: left at their default, the element still builds.
-        diagnostics.recoverableError(node.position(), what + " must be a whole number, not " + describe(node));
+        boolean tooBig = node instanceof YNode.Scalar s && (s.value() instanceof Long || s.value() instanceof BigInteger);
+        diagnostics.recoverableError(node.position(), what + " must be a whole number"
+                + (tooBig ? " up to " + Integer.MAX_VALUE : "") + ", not " + describe(node));
         return Optional.empty();
     }
 
     private Optional<Located<Double>> number(YNode node, String what) {
         if (node instanceof YNode.Scalar s && s.value() instanceof Number n) {
             return Optional.of(new Located<>(n.doubleValue(), s.position()));
+        }
+        if (Substitution.hasPlaceholder(node)) {
+            return Optional.empty(); // reported by substitution
         }
         diagnostics.recoverableError(node.position(), what + " must be a number, not " + describe(node));
         return Optional.empty();

@@ -2,8 +2,10 @@
  * The topology as an immutable model: what the YAML says after includes and {@code ${...}} substitution,
  * with every structural problem already reported.
  *
- * <p>What the {@code build} stage may rely on when {@link dev.fluxext.model.TopologyDef} reaches it (i.e. the
- * read, resolve, model and check stages reported no errors):
+ * <p>What the {@code build} stage may rely on when {@link dev.fluxext.model.TopologyDef} reaches it. It is built
+ * only when the read, resolve, model and check stages reported no errors other than
+ * {@linkplain dev.fluxext.diag.Diagnostics#recoverableError recoverable} ones, which leave the offending key or
+ * value out (so these guarantees still hold) and make the load fail whatever the build finds:
  * <ul>
  *   <li>Every list and map is unmodifiable and non-null; absent optional keys are {@code Optional.empty()} or
  *       empty collections, never {@code null}.</li>

@@ -23,11 +23,23 @@ public sealed interface YNode {
      *              (timestamps stay strings)
      * @param text  the text as written (after {@code ${...}} substitution)
      * @param plain true when written unquoted: only plain scalars are typed (and re-typed after substitution)
+     * @param textOffset columns from {@code position} to the first character of {@code text} when the text is
+     *                   written on that line character for character (no escapes, no line breaks), else -1
      */
-    record Scalar(Object value, String text, boolean plain, Position position) implements YNode {
+    record Scalar(Object value, String text, boolean plain, Position position, int textOffset) implements YNode {
         public Scalar {
             Objects.requireNonNull(text);
             Objects.requireNonNull(position);
+        }
+
+        public Scalar(Object value, String text, boolean plain, Position position) {
+            this(value, text, plain, position, -1);
+        }
+
+        /** Where character {@code index} of the text is, as exactly as known (else the scalar's start). */
+        public Position positionOf(int index) {
+            return textOffset < 0 ? position
+                    : new Position(position.file(), position.line(), position.column() + textOffset + index);
         }
 
         @Override

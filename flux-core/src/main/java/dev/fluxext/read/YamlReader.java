@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.Mark;
@@ -186,7 +187,7 @@ public final class YamlReader {
             if (node instanceof ScalarNode s) {
                 boolean plain = s.isPlain();
                 Object value = tag == Tag.TIMESTAMP ? s.getValue() : typedOrText(s, pos);
-                return new YNode.Scalar(value, s.getValue(), plain, pos);
+                return new YNode.Scalar(value, s.getValue(), plain, pos, textOffset(s));
             }
             if (node instanceof SequenceNode seq) {
                 List<YNode> items = new ArrayList<>(seq.getValue().size());
@@ -216,6 +217,23 @@ public final class YamlReader {
                 entries.add(new YNode.Entry(key, keyPos, convert(tuple.getValueNode(), depth + 1)));
             }
             return new YNode.Map(entries, pos);
+        }
+
+        /** 0 (plain) or 1 (quoted) when the written width proves the text is on one line without escapes. */
+        private int textOffset(ScalarNode s) {
+            Mark start = s.getStartMark();
+            Mark end = s.getEndMark();
+            if (start == null || end == null || start.getLine() != end.getLine()) {
+                return -1;
+            }
+            int width = end.getColumn() - start.getColumn();
+            int length = s.getValue().codePointCount(0, s.getValue().length());
+            if (s.isPlain()) {
+                return width == length ? 0 : -1;
+            }
+            boolean quoted = s.getScalarStyle() == DumperOptions.ScalarStyle.SINGLE_QUOTED
+                    || s.getScalarStyle() == DumperOptions.ScalarStyle.DOUBLE_QUOTED;
+            return quoted && width == length + 2 ? 1 : -1;
         }
 
         private Object typedOrText(ScalarNode s, Position pos) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -45,6 +46,14 @@ public final class Substitution {
         this.environment = environment;
     }
 
+    /**
+     * Whether a value still holds a placeholder after {@link #apply}: one this stage already reported as having no
+     * value, so later stages should not report the same value again as being of the wrong type.
+     */
+    public static boolean hasPlaceholder(YNode node) {
+        return node instanceof YNode.Scalar s && s.value() instanceof String text && PLACEHOLDER.matcher(text).find();
+    }
+
     public YNode apply(YNode node, Diagnostics diagnostics) {
         if (node instanceof YNode.Scalar s) {
             return s.value() instanceof String text && text.contains("${") ? substitute(s, diagnostics) : s;
@@ -57,7 +66,8 @@ public final class Substitution {
         YNode.Map map = (YNode.Map) node;
         List<YNode.Entry> entries = new ArrayList<>(map.entries().size());
         for (YNode.Entry e : map.entries()) {
-            String key = e.key().contains("${") ? text(e.key(), e.keyPosition(), diagnostics).orElse(e.key()) : e.key();
+            String key = e.key().contains("${")
+                    ? text(e.key(), i -> e.keyPosition(), diagnostics).orElse(e.key()) : e.key();
             entries.add(new YNode.Entry(key, e.keyPosition(), apply(e.value(), diagnostics)));
         }
         return new YNode.Map(entries, map.position());
@@ -65,7 +75,8 @@ public final class Substitution {
 
     private YNode substitute(YNode.Scalar s, Diagnostics diagnostics) {
         String text = (String) s.value();
-        Optional<String> substituted = text(text, s.position(), diagnostics);
+        // Each placeholder is reported at its own column when the scalar's text maps onto the line.
+        Optional<String> substituted = text(text, s::positionOf, diagnostics);
         if (substituted.isEmpty() || substituted.get().equals(text)) {
             return s;
         }
@@ -105,12 +116,12 @@ public final class Substitution {
     }
 
     /** {@code text} with every placeholder replaced; empty (after reporting each) if any has no value. */
-    private Optional<String> text(String text, Position position, Diagnostics diagnostics) {
+    private Optional<String> text(String text, IntFunction<Position> positionOf, Diagnostics diagnostics) {
         Matcher m = PLACEHOLDER.matcher(text);
         StringBuilder out = new StringBuilder();
         boolean failed = false;
         while (m.find()) {
-            String replacement = valueOf(m.group(1), m.group(2), m.group(), position, diagnostics);
+            String replacement = valueOf(m.group(1), m.group(2), m.group(), positionOf.apply(m.start()), diagnostics);
             failed |= replacement == null;
             m.appendReplacement(out, Matcher.quoteReplacement(replacement == null ? m.group() : replacement));
         }

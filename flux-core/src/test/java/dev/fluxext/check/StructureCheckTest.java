@@ -53,8 +53,10 @@ class StructureCheckTest {
                 F + "counts.yaml:6:15: 'numTasks' of spout 's' must be at least 1, not 0",
                 F + "counts.yaml:11:15: warning: 'numTasks' (2) of bolt 'b' is less than its 'parallelism' (4): only 2 "
                         + "executors will run",
-                F + "counts.yaml:12:23: 'onHeapMemoryLoad' of bolt 'b' must be 0 or more, not -1.0",
-                F + "counts.yaml:14:14: 'cpuLoad' of bolt 'b' must be 0 or more, not -0.5"),
+                F + "counts.yaml:12:23: 'onHeapMemoryLoad' of bolt 'b' must be a finite number, 0 or more, not -1.0",
+                F + "counts.yaml:13:24: 'offHeapMemoryLoad' of bolt 'b' must be a finite number, 0 or more, not "
+                        + "Infinity",
+                F + "counts.yaml:14:14: 'cpuLoad' of bolt 'b' must be a finite number, 0 or more, not -0.5"),
                 Fixtures.messages("check/counts.yaml"));
     }
 

@@ -97,7 +97,7 @@ class LocalAndRemoteRunTest {
         Process child = javaProcess(FluxCli.class, "submit", "--local", "--interval", "2", "--log-file",
             tmp.resolve("storm.log").toString(), RealYamlTest.file("words.yaml"));
         assumeFalse(sigintIgnored(child.pid()), "SIGINT is ignored in this environment (background job)");
-        Lines out = new Lines(child);
+        Lines out = new Lines(child, tmp.resolve("storm.log"));
         out.await(line -> COUNTING.matcher(line).find(), Duration.ofSeconds(90));
 
         new ProcessBuilder("kill", "-INT", Long.toString(child.pid())).inheritIO().start().waitFor();
@@ -105,7 +105,7 @@ class LocalAndRemoteRunTest {
         assertTrue(child.waitFor(60, TimeUnit.SECONDS), "the JVM is still running 60 s after Ctrl-C:\n" + out.all());
         assertEquals(0, child.exitValue(), out.all());
         String all = out.all();
-        assertTrue(all.contains("flux: interrupted; killing the topology"), all);
+        assertTrue(all.contains("flux: stopping (Ctrl-C, SIGTERM"), all);
         assertTrue(all.contains("flux: topology 'yaml-words' killed"), all);
         assertTrue(all.contains("flux: local cluster stopped"), all);
     }
@@ -119,7 +119,7 @@ class LocalAndRemoteRunTest {
         }
         Process nimbus = javaProcess(NimbusMain.class, Integer.toString(port));
         try {
-            Lines nimbusOut = new Lines(nimbus);
+            Lines nimbusOut = new Lines(nimbus, null);
             nimbusOut.await(line -> line.startsWith("NIMBUS READY"), Duration.ofSeconds(90));
             Path jar = emptyJar();
 
@@ -185,12 +185,14 @@ class LocalAndRemoteRunTest {
         return jar;
     }
 
-    /** A child's merged output, read as it comes. */
+    /** A child's merged output, read as it comes; failures quote it and the tail of the child's Storm log. */
     private static final class Lines {
         private final BlockingQueue<String> queue = new LinkedBlockingQueue<>();
         private final StringBuffer all = new StringBuffer();
+        private final Path stormLog;
 
-        Lines(Process process) {
+        Lines(Process process, Path stormLog) {
+            this.stormLog = stormLog;
             Thread reader = new Thread(() -> {
                 try (BufferedReader in = new BufferedReader(
                         new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
@@ -214,11 +216,24 @@ class LocalAndRemoteRunTest {
                     return;
                 }
             }
-            throw new AssertionError("expected output did not appear within " + timeout + ":\n" + all);
+            throw new AssertionError("expected output did not appear within " + timeout + ":\n" + all());
         }
 
         String all() {
-            return all.toString();
+            return all + stormLogTail();
+        }
+
+        private String stormLogTail() {
+            try {
+                if (stormLog == null || !Files.exists(stormLog)) {
+                    return "";
+                }
+                List<String> lines = Files.readAllLines(stormLog);
+                return "--- Storm log, last lines:\n"
+                    + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())) + "\n";
+            } catch (IOException e) {
+                return "(Storm log unreadable: " + e + ")\n";
+            }
         }
     }
 }

@@ -17,6 +17,9 @@ public final class NimbusMain {
         try (LocalCluster cluster = new LocalCluster.Builder()
                 .withNimbusDaemon()
                 .withDaemonConf(Config.NIMBUS_THRIFT_PORT, Integer.parseInt(args[0]))
+                .withSupervisors(1)
+                .withPortsPerSupervisor(2)
+                .withSupervisorSlotPortMin(FreePorts.consecutive(2))
                 .build()) {
             System.out.println("NIMBUS READY on port " + cluster.getThriftServerPort());
             System.out.flush();

@@ -2,6 +2,7 @@ package dev.fluxext.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.Fixtures;
@@ -105,5 +106,39 @@ class FluxLoaderTest {
                 F + "recoverable.yaml:4:16: class org.apache.storm.testing.TestWordSpot not found; did you mean "
                         + "org.apache.storm.testing.TestWordSpout?"), messages(result));
         assertTrue(result.topology().isEmpty());
+    }
+
+    @Test
+    void aDeviceOrDirectoryIsRefusedWithoutReadingIt() {
+        LoadResult device = FluxLoader.load(new LoadOptions("/dev/zero", false, Optional.empty(), false, Map.of(),
+                Map.of()));
+        assertEquals(List.of("/dev/zero:1:1: file '/dev/zero' is not a regular file"), messages(device));
+        LoadResult directory = FluxLoader.load(new LoadOptions(F, false, Optional.empty(), false, Map.of(), Map.of()));
+        assertEquals(List.of(F + ":1:1: file '" + F + "' is a directory"), messages(directory));
+    }
+
+    @Test
+    void hostileFilesAreRejectedQuicklyWithOneCleanErrorEach() {
+        String read = Fixtures.DIR + "read/";
+        assertTimeoutPreemptively(java.time.Duration.ofSeconds(5), () -> {
+            for (String file : List.of("alias-bomb.yaml", "alias-doubling.yaml", "recursive-alias.yaml", "deep.yaml")) {
+                LoadResult result = FluxLoader.load(new LoadOptions(read + file, false, Optional.empty(), false,
+                        Map.of(), Map.of()), (def, o, d) -> {
+                            throw new AssertionError("must not build " + file);
+                        });
+                assertEquals(1, result.diagnostics().size(), messages(result)::toString);
+                assertTrue(messages(result).get(0).startsWith(read + file + ":"), messages(result)::toString);
+            }
+        });
+        LoadResult tags = FluxLoader.load(new LoadOptions(read + "global-tag.yaml", false, Optional.empty(), false,
+                Map.of(), Map.of()));
+        assertEquals(List.of(
+                read + "global-tag.yaml:3:9: tag 'tag:yaml.org,2002:java.lang.Runtime' is not allowed: topology files "
+                        + "use plain YAML values only (remove the tag)",
+                read + "global-tag.yaml:4:10: tag '!foo' is not allowed: topology files use plain YAML values only "
+                        + "(remove the tag)",
+                read + "global-tag.yaml:1:1: the topology has no spouts: declare 'spouts' (and 'bolts' and "
+                        + "'streams'), or a 'topologySource'"), messages(tags));
+        assertTrue(tags.topology().isEmpty());
     }
 }

@@ -85,7 +85,7 @@ class ModelReaderTest {
                 F + "types.yaml:1:7: 'name' must be a non-empty string, not a list",
                 F + "types.yaml:2:9: topology 'config' must be a map, not a whole number",
                 F + "types.yaml:6:18: 'parallelism' must be a whole number, not 'two'",
-                F + "types.yaml:7:15: 'numTasks' must be a whole number, not 1.5",
+                F + "types.yaml:7:15: 'numTasks' must be a whole number up to 2147483647, not 3000000000",
                 F + "types.yaml:8:14: 'cpuLoad' must be a number, not 'lots'",
                 F + "types.yaml:9:8: 'bolts' must be a list, not a map"),
                 Fixtures.messages("model/types.yaml"));
@@ -168,5 +168,16 @@ class ModelReaderTest {
     void aTransportTypeThatIsNeitherNettyNorAClassNameIsAnError() {
         assertEquals(List.of(F + "transport-short.yaml:3:9: must be netty or a fully qualified class name implementing "
                 + "org.apache.storm.messaging.IContext, not 'zeromq'"), Fixtures.messages("model/transport-short.yaml"));
+    }
+
+    @Test
+    void keysWithNothingAfterThemAreErrorsAsInTheSchema() {
+        assertEquals(List.of(
+                F + "empty-sections.yaml:2:8: topology 'config' must be a map, not null",
+                F + "empty-sections.yaml:3:12: 'components' must be a list, not null",
+                F + "empty-sections.yaml:7:12: 'config' of spout 's' must be a map, not null",
+                F + "empty-sections.yaml:8:7: 'bolts' must be a list, not null",
+                F + "empty-sections.yaml:9:9: 'streams' must be a list, not null"),
+                Fixtures.messages("model/empty-sections.yaml"));
     }
 }

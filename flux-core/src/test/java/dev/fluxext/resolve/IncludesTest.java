@@ -71,4 +71,12 @@ class IncludesTest {
         assertEquals(List.of(), a.messages());
         assertEquals("make", a.topology().topologySource().orElseThrow().methodName().value());
     }
+
+    @Test
+    void problemsInIncludedFilesPointIntoThem() {
+        assertEquals(List.of(
+                F + "bad-part.yaml:7:7: duplicate key 'a' (first at line 6)",
+                F + "bad-part.yaml:4:5: unknown key 'paralelism' in spout 'words'; did you mean 'parallelism'?"),
+                Fixtures.messages("resolve/inc/bad-main.yaml"));
+    }
 }

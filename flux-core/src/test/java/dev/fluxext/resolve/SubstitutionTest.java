@@ -37,19 +37,27 @@ class SubstitutionTest {
     }
 
     @Test
-    void missingValuesAreErrorsNamingTheKeyAndTheFix() {
+    void missingValuesAreErrorsNamingTheKeyAndTheFixAndAreNotReportedAgainAsWrongTypes() {
         Fixtures.Analysis a = Fixtures.analyze(Fixtures.options("resolve/substitution-errors.yaml",
                 "resolve/subst.properties", true, Map.of()));
         assertEquals(List.of(
                 F + "substitution-errors.yaml:1:7: '${nope}' has no value: 'nope' is not defined in the --filter "
                         + "properties file (or use ${ENV-nope} with --env-filter)",
                 F + "substitution-errors.yaml:3:6: '${hosts[3]}': 'hosts' has 3 elements (index 0 to 2), no element 3",
-                F + "substitution-errors.yaml:4:6: '${missing.too}' has no value: 'missing.too' is not defined in the "
+                F + "substitution-errors.yaml:4:21: '${missing.too}' has no value: 'missing.too' is not defined in the "
                         + "--filter properties file (or use ${ENV-missing.too} with --env-filter)",
                 F + "substitution-errors.yaml:5:6: '${ENV-NOT_SET}': environment variable NOT_SET is not set",
                 F + "substitution-errors.yaml:10:12: the substituted value '[unclosed' is not a valid YAML list or map: "
                         + "invalid YAML: while parsing a flow sequence: expected ',' or ']', but got <stream end> "
-                        + "(quote the value to keep it as text)"),
+                        + "(quote the value to keep it as text)",
+                F + "substitution-errors.yaml:11:45: '${no.threshold}' has no value: 'no.threshold' is not defined in "
+                        + "the --filter properties file (or use ${ENV-no.threshold} with --env-filter)",
+                F + "substitution-errors.yaml:12:18: '${no.parallelism}' has no value: 'no.parallelism' is not defined "
+                        + "in the --filter properties file (or use ${ENV-no.parallelism} with --env-filter)",
+                F + "substitution-errors.yaml:14:14: '${no.codec}' has no value: 'no.codec' is not defined in the "
+                        + "--filter properties file (or use ${ENV-no.codec} with --env-filter)",
+                F + "substitution-errors.yaml:18:23: '${no.type}' has no value: 'no.type' is not defined in the "
+                        + "--filter properties file (or use ${ENV-no.type} with --env-filter)"),
                 a.messages());
     }
 
