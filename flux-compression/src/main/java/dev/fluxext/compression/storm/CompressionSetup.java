@@ -1,6 +1,13 @@
 package dev.fluxext.compression.storm;
 
+import dev.fluxext.compression.config.CompressionOptions;
+import dev.fluxext.compression.config.CompressionSettings;
+import dev.fluxext.compression.config.ConfigOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import org.apache.storm.Config;
 
 /**
  * Wires compression into a Storm topology's configuration: the one call flux-core (or a Java topology) makes.
@@ -8,19 +15,65 @@ import java.util.Map;
  */
 public final class CompressionSetup {
 
+    /** The component id a serializer counts its tuples under (Storm tells a serializer nothing about it). */
+    public static final String COMPONENT_ID_KEY = "fluxext.component.id";
+
     private CompressionSetup() {
     }
 
     /**
      * Registers the compressing tuple serializer and the metrics hook in the topology config and puts the
-     * topology-wide default settings there. Idempotent.
+     * topology-wide default settings there. Also wraps the messaging transport in {@link FrameGuardContext} so a
+     * rejected frame costs only its own tuple; a transport already set in {@code topologyConf} is kept as the
+     * wrapped one. Idempotent.
+     *
+     * @throws IllegalArgumentException if a default setting is invalid
      */
     public static void enable(Map<String, Object> topologyConf, Map<String, Object> topologyDefaults) {
-        throw new UnsupportedOperationException("not yet implemented"); // implemented by flux-compression
+        Map<String, Object> checked = checked(topologyDefaults);
+        topologyConf.put(Config.TOPOLOGY_TUPLE_SERIALIZER, CompressingListDelegateSerializer.class.getName());
+        Object hooks = topologyConf.get(Config.TOPOLOGY_AUTO_TASK_HOOKS);
+        List<Object> hookList = hooks instanceof List<?> l ? new ArrayList<>(l) : new ArrayList<>();
+        if (!hookList.contains(CompressionMetricsHook.class.getName())) {
+            hookList.add(CompressionMetricsHook.class.getName());
+        }
+        topologyConf.put(Config.TOPOLOGY_AUTO_TASK_HOOKS, hookList);
+        Object transport = topologyConf.get(Config.STORM_MESSAGING_TRANSPORT);
+        if (transport != null && !FrameGuardContext.class.getName().equals(transport)) {
+            topologyConf.put(FrameGuardContext.DELEGATE_KEY, transport);
+        }
+        topologyConf.put(Config.STORM_MESSAGING_TRANSPORT, FrameGuardContext.class.getName());
+        topologyConf.putAll(checked);
     }
 
-    /** The entries to add to component {@code componentId}'s config so that it compresses per {@code settings}. */
+    /**
+     * The entries to add to component {@code componentId}'s config so that it compresses per {@code settings}.
+     *
+     * @throws IllegalArgumentException if a setting is invalid
+     */
     public static Map<String, Object> componentConf(String componentId, Map<String, Object> settings) {
-        throw new UnsupportedOperationException("not yet implemented"); // implemented by flux-compression
+        Map<String, Object> conf = checked(settings);
+        conf.put(COMPONENT_ID_KEY, componentId);
+        return conf;
+    }
+
+    /** Our keys only, validated and converted; Storm 3 keys are translated to ours. */
+    private static Map<String, Object> checked(Map<String, Object> settings) {
+        CompressionSettings.fromConf(settings); // throws, naming every bad value
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (ConfigOption option : CompressionOptions.ALL) {
+            Object raw = settings.get(option.key());
+            if (raw != null) {
+                out.put(option.key(), option.convert(raw));
+            }
+        }
+        for (Map.Entry<String, ConfigOption> e : CompressionOptions.STORM3_KEYS.entrySet()) {
+            Object raw = settings.get(e.getKey());
+            if (raw != null && !out.containsKey(e.getValue().key())) {
+                out.put(e.getValue().key(), e.getKey().equals(CompressionOptions.STORM3_ENABLE)
+                        ? (Boolean.parseBoolean(raw.toString()) ? "zstd" : "none") : e.getValue().convert(raw));
+            }
+        }
+        return out;
     }
 }

@@ -1,0 +1,48 @@
+package dev.fluxext.compression.frame;
+
+/**
+ * The header byte of a frame (documented byte by byte in docs/compression.md):
+ * <pre>
+ *   bit 7-6  format version, currently 1
+ *   bit 5    reserved, must be 0
+ *   bit 4    dictionary flag: a varint dictionary id follows the compressed length (reserved for zstd
+ *            dictionaries; this version rejects frames that set it)
+ *   bit 3-0  codec id: 0 raw, 1 zstd, 2 lz4, 3 snappy, 4 DEFLATE; others are rejected
+ * </pre>
+ * A raw frame is the header followed by the values inline; a compressed frame is the header, the uncompressed
+ * length (varint), the compressed length (varint), [dictionary id (varint)], then the compressed bytes. Varints are
+ * unsigned LEB128, as Kryo's {@code writeVarInt(value, true)} writes them.
+ */
+public final class FrameFormat {
+
+    public static final int VERSION = 1;
+    public static final int VERSION_SHIFT = 6;
+    public static final int RESERVED_FLAG = 0x20;
+    public static final int DICTIONARY_FLAG = 0x10;
+    public static final int CODEC_MASK = 0x0F;
+    public static final int RAW = 0;
+
+    private FrameFormat() {
+    }
+
+    public static int header(int codecId) {
+        return (VERSION << VERSION_SHIFT) | codecId;
+    }
+
+    /** Bytes an unsigned LEB128 varint of {@code value} takes (1-5). */
+    public static int varIntLength(int value) {
+        if ((value >>> 7) == 0) {
+            return 1;
+        }
+        if ((value >>> 14) == 0) {
+            return 2;
+        }
+        if ((value >>> 21) == 0) {
+            return 3;
+        }
+        if ((value >>> 28) == 0) {
+            return 4;
+        }
+        return 5;
+    }
+}

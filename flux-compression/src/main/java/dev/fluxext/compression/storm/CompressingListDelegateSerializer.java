@@ -1,0 +1,105 @@
+package dev.fluxext.compression.storm;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.Serializer;
+import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
+import dev.fluxext.compression.codec.CodecId;
+import dev.fluxext.compression.config.CompressionSettings;
+import dev.fluxext.compression.frame.FrameReader;
+import dev.fluxext.compression.frame.FrameRejectedException;
+import dev.fluxext.compression.frame.FrameWriter;
+import dev.fluxext.compression.metrics.ComponentCounters;
+import dev.fluxext.compression.metrics.CompressionMetrics;
+import java.util.Map;
+import org.apache.storm.Config;
+import org.apache.storm.serialization.types.ListDelegateSerializer;
+import org.apache.storm.utils.ListDelegate;
+
+/**
+ * The Kryo serializer of a tuple's values, registered as {@code topology.tuple.serializer}. Storm builds one per
+ * Kryo instance: per executor (with the executor's config, so per-component settings apply to what it sends) and
+ * per receiving thread (with topology config, so the topology's cap applies to what a worker accepts).
+ *
+ * <p>Values are serialized exactly as Storm's default {@link ListDelegateSerializer} does (it does the work), into
+ * a reused buffer, then framed by {@link FrameWriter}. Reading inverts that through {@link FrameReader}.
+ */
+public final class CompressingListDelegateSerializer extends Serializer<ListDelegate> {
+
+    private final ListDelegateSerializer values = new ListDelegateSerializer();
+    private final FrameWriter writer;
+    private final FrameReader reader;
+    private final ComponentCounters counters;
+    private final String stormId;
+    private final Output scratch = new Output(4096, -1);
+    private final Input decompressedInput = new Input();
+    private byte[] lastRejected;
+
+    public CompressingListDelegateSerializer(Kryo kryo, Class<?> type, Map<String, Object> conf) {
+        CompressionSettings settings = CompressionSettings.fromConf(conf);
+        CodecId codecId = CodecId.byConfigName(settings.codec());
+        writer = codecId == null ? new FrameWriter(null, 0, settings.threshold())
+                : new FrameWriter(codecId.create(settings), codecId.id(), settings.threshold());
+        reader = new FrameReader(settings);
+        Object component = conf.get(CompressionSetup.COMPONENT_ID_KEY);
+        counters = CompressionMetrics.forSender(component == null ? CompressionMetrics.NO_COMPONENT
+                : component.toString(), settings.codec());
+        Object id = conf.get(Config.STORM_ID);
+        stormId = id == null ? null : id.toString();
+    }
+
+    @Override
+    public void write(Kryo kryo, Output output, ListDelegate list) {
+        if (!writer.compresses()) {
+            long start = output.total();
+            FrameWriter.writeRawHeader(output);
+            values.write(kryo, output, list);
+            int frame = (int) (output.total() - start);
+            counters.raw(frame - 1, frame, 0);
+            return;
+        }
+        scratch.reset();
+        values.write(kryo, scratch, list);
+        int length = scratch.position();
+        long t0 = System.nanoTime();
+        int frame = writer.write(scratch.getBuffer(), length, output);
+        long spent = System.nanoTime() - t0;
+        if (frame > 0) {
+            counters.compressed(length, frame, spent);
+        } else {
+            counters.raw(length, -frame, spent);
+        }
+    }
+
+    @Override
+    public ListDelegate read(Kryo kryo, Input input, Class<? extends ListDelegate> type) {
+        try {
+            if (!reader.read(input)) {
+                return values.read(kryo, input, type);
+            }
+            decompressedInput.setBuffer(reader.buffer(), 0, reader.length());
+            ListDelegate result = values.read(kryo, decompressedInput, type);
+            if (decompressedInput.position() != reader.length()) {
+                throw new FrameRejectedException("frame holds " + (reader.length() - decompressedInput.position())
+                        + " bytes after the tuple's values");
+            }
+            return result;
+        } catch (FrameRejectedException e) {
+            throw rejected(input, e);
+        } catch (RuntimeException e) {
+            // Kryo could not read the values: as bad a frame as any other, and treated the same way.
+            throw rejected(input, new FrameRejectedException("tuple values could not be read: " + e, e));
+        }
+    }
+
+    private FrameRejectedException rejected(Input input, FrameRejectedException e) {
+        // A receiver that retries a batch message by message meets the same bad message again: count it once.
+        if (input.getBuffer() != lastRejected) {
+            lastRejected = input.getBuffer();
+            String sender = TaskDirectory.senderOf(stormId, input.getBuffer());
+            CompressionMetrics.forRejection(sender).rejected();
+            RejectLog.record(sender, e.getMessage());
+        }
+        return e;
+    }
+}

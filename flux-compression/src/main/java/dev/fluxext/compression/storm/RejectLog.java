@@ -1,0 +1,27 @@
+package dev.fluxext.compression.storm;
+
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Logs rejected frames at most once per {@link #INTERVAL_NANOS}, with the number rejected since the last line. */
+final class RejectLog {
+
+    static final long INTERVAL_NANOS = 10_000_000_000L;
+    private static final Logger LOG = LoggerFactory.getLogger(RejectLog.class);
+    private static final AtomicLong NEXT_LOG = new AtomicLong(System.nanoTime() - INTERVAL_NANOS);
+    private static final AtomicLong UNLOGGED = new AtomicLong();
+
+    private RejectLog() {
+    }
+
+    static void record(String sender, String message) {
+        UNLOGGED.incrementAndGet();
+        long now = System.nanoTime();
+        long next = NEXT_LOG.get();
+        if (now - next >= 0 && NEXT_LOG.compareAndSet(next, now + INTERVAL_NANOS)) {
+            LOG.error("Rejected {} tuple frame(s) since the last report; latest from component '{}': {}",
+                    UNLOGGED.getAndSet(0), sender, message);
+        }
+    }
+}
