@@ -1,19 +1,28 @@
 package dev.fluxext.benchmarks.compression;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.esotericsoftware.kryo.Kryo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fluxext.compression.storm.CompressingListDelegateSerializer;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.storm.Config;
+import org.apache.storm.serialization.SerializationFactory;
 import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.TupleImpl;
+import org.apache.storm.utils.ListDelegate;
+import org.apache.storm.utils.Utils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The benchmark setups must move real tuples intact, or their figures mean nothing. */
@@ -38,6 +47,28 @@ class TuplePathRoundTripTest {
             assertEquals(sent.getMessageId(), received.getMessageId());
             assertEquals(sent.getString(0), received.getStringByField(StormTupleRig.FIELD));
         }
+    }
+
+    /** Ours must be what Storm itself instantiates from {@code topology.tuple.serializer}, not a shortcut. */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = TuplePath.class, names = "OURS_.*", mode = EnumSource.Mode.MATCH_ALL)
+    void oursIsRegisteredAsStormsTupleSerializer(TuplePath path) {
+        Map<String, Object> conf = path.topologyConf();
+        assertEquals(CompressingListDelegateSerializer.class.getName(), conf.get(Config.TOPOLOGY_TUPLE_SERIALIZER));
+        Kryo kryo = SerializationFactory.getKryo(withStormDefaults(conf));
+        assertInstanceOf(CompressingListDelegateSerializer.class, kryo.getSerializer(ListDelegate.class));
+    }
+
+    @Test
+    void theBaselineIsRegisteredAsStormsTupleSerializerToo() {
+        Kryo kryo = SerializationFactory.getKryo(withStormDefaults(TuplePath.ZSTD_STREAM_PER_TUPLE.topologyConf()));
+        assertInstanceOf(StreamPerTupleZstdSerializer.class, kryo.getSerializer(ListDelegate.class));
+    }
+
+    private static Map<String, Object> withStormDefaults(Map<String, Object> settings) {
+        Map<String, Object> conf = Utils.readDefaultConfig();
+        conf.putAll(settings);
+        return conf;
     }
 
     @ParameterizedTest(name = "{0}")
