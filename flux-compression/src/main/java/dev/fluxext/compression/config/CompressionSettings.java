@@ -27,6 +27,12 @@ public record CompressionSettings(String codec, int threshold, int maxDecompress
                     p -> problems.add(option.key() + ": " + p),
                     () -> values.put(option, option.convert(raw)));
         }
+        Object windowLog = values.get(CompressionOptions.ZSTD_WINDOW_LOG);
+        if (windowLog instanceof Integer w && w > 0 && w < 10) {
+            // zstd's smallest window is 2^10; 0 means "let the level choose", so the range has a hole.
+            problems.add(CompressionOptions.ZSTD_WINDOW_LOG.key() + ": '" + CompressionOptions.ZSTD_WINDOW_LOG.yamlPath()
+                    + "' must be 0 (let the level choose) or from 10 to 27, not " + w);
+        }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("Invalid compression settings: " + String.join("; ", problems));
         }

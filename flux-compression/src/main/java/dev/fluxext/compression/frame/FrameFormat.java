@@ -29,6 +29,18 @@ public final class FrameFormat {
         return (VERSION << VERSION_SHIFT) | codecId;
     }
 
+    /**
+     * A buffer of at least {@code needed} bytes: {@code buffer} itself if big enough, else a new one, doubling to
+     * keep re-allocations rare while tuple sizes grow, but never beyond {@code limit} unless {@code needed} is.
+     */
+    public static byte[] grow(byte[] buffer, int needed, int limit) {
+        if (buffer.length >= needed) {
+            return buffer;
+        }
+        long doubled = Math.min((long) buffer.length * 2, limit);
+        return new byte[(int) Math.max(needed, doubled)];
+    }
+
     /** Bytes an unsigned LEB128 varint of {@code value} takes (1-5). */
     public static int varIntLength(int value) {
         if ((value >>> 7) == 0) {

@@ -105,16 +105,12 @@ public final class FrameReader {
             throw new FrameRejectedException("truncated frame: declares " + compressedLength
                     + " compressed bytes, " + available + " present");
         } else {
-            if (compressedCopy.length < compressedLength) {
-                compressedCopy = new byte[compressedLength];
-            }
+            compressedCopy = FrameFormat.grow(compressedCopy, compressedLength, compressedLength);
             in.readBytes(compressedCopy, 0, compressedLength);
             src = compressedCopy;
             srcOff = 0;
         }
-        if (decompressed.length < expected) {
-            decompressed = new byte[expected];
-        }
+        decompressed = FrameFormat.grow(decompressed, expected, cap);
         int actual;
         try {
             actual = codec.decompress(src, srcOff, compressedLength, decompressed, 0, expected);

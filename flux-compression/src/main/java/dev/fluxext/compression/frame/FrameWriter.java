@@ -34,9 +34,7 @@ public final class FrameWriter {
     public int write(byte[] values, int length, Output out) {
         if (codec != null && length > threshold) {
             int bound = codec.maxCompressedLength(length);
-            if (compressed.length < bound) {
-                compressed = new byte[bound];
-            }
+            compressed = FrameFormat.grow(compressed, bound, Integer.MAX_VALUE - 8);
             int n = codec.compress(values, 0, length, compressed, 0, bound);
             int frame = 1 + FrameFormat.varIntLength(length) + FrameFormat.varIntLength(n) + n;
             if (frame < 1 + length) {

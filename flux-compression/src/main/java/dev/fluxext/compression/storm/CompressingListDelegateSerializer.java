@@ -15,6 +15,8 @@ import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.serialization.types.ListDelegateSerializer;
 import org.apache.storm.utils.ListDelegate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Kryo serializer of a tuple's values, registered as {@code topology.tuple.serializer}. Storm builds one per
@@ -26,30 +28,44 @@ import org.apache.storm.utils.ListDelegate;
  */
 public final class CompressingListDelegateSerializer extends Serializer<ListDelegate> {
 
+    private static final Logger LOG = LoggerFactory.getLogger(CompressingListDelegateSerializer.class);
     private final ListDelegateSerializer values = new ListDelegateSerializer();
     private final FrameWriter writer;
     private final FrameReader reader;
-    private final ComponentCounters counters;
+    private final String componentId;
+    private final String codecName;
+    /** Created on the first write: receivers (which only read) must not show up as senders. */
+    private ComponentCounters counters;
     private final String stormId;
     private final Output scratch = new Output(4096, -1);
     private final Input decompressedInput = new Input();
     private byte[] lastRejected;
 
     public CompressingListDelegateSerializer(Kryo kryo, Class<?> type, Map<String, Object> conf) {
-        CompressionSettings settings = CompressionSettings.fromConf(conf);
+        CompressionSettings settings;
+        try {
+            settings = CompressionSettings.fromConf(conf);
+        } catch (IllegalArgumentException e) {
+            // Storm swallows a constructor's exception while it tries other constructors: say it here.
+            LOG.error("{} cannot start: {}", getClass().getSimpleName(), e.getMessage());
+            throw e;
+        }
         CodecId codecId = CodecId.byConfigName(settings.codec());
         writer = codecId == null ? new FrameWriter(null, 0, settings.threshold())
                 : new FrameWriter(codecId.create(settings), codecId.id(), settings.threshold());
         reader = new FrameReader(settings);
         Object component = conf.get(CompressionSetup.COMPONENT_ID_KEY);
-        counters = CompressionMetrics.forSender(component == null ? CompressionMetrics.NO_COMPONENT
-                : component.toString(), settings.codec());
+        componentId = component == null ? CompressionMetrics.NO_COMPONENT : component.toString();
+        codecName = settings.codec();
         Object id = conf.get(Config.STORM_ID);
         stormId = id == null ? null : id.toString();
     }
 
     @Override
     public void write(Kryo kryo, Output output, ListDelegate list) {
+        if (counters == null) {
+            counters = CompressionMetrics.forSender(componentId, codecName);
+        }
         if (!writer.compresses()) {
             long start = output.total();
             FrameWriter.writeRawHeader(output);

@@ -1,0 +1,176 @@
+package dev.fluxext.compression.storm;
+
+import static dev.fluxext.compression.storm.StormKryo.settings;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fluxext.compression.config.CompressionOptions;
+import dev.fluxext.compression.frame.FrameFormat;
+import dev.fluxext.compression.metrics.CompressionMetrics;
+import dev.fluxext.compression.metrics.CompressionSnapshot;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.apache.storm.serialization.KryoValuesDeserializer;
+import org.apache.storm.serialization.KryoValuesSerializer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Tuples through Storm's own values serializer with ours plugged in, for every codec and option. */
+class SerializerRoundTripTest {
+
+    static final int THRESHOLD = 512;
+
+    static Stream<Arguments> settingsPerCodec() {
+        String codec = CompressionOptions.CODEC.key();
+        return Stream.of(
+                Arguments.of(settings(codec, "none")),
+                Arguments.of(settings(codec, "zstd")),
+                Arguments.of(settings(codec, "zstd", CompressionOptions.ZSTD_LEVEL.key(), 19,
+                        CompressionOptions.ZSTD_WINDOW_LOG.key(), 16)),
+                Arguments.of(settings(codec, "zstd", CompressionOptions.ZSTD_LEVEL.key(), -3)),
+                Arguments.of(settings(codec, "lz4")),
+                Arguments.of(settings(codec, "lz4", CompressionOptions.LZ4_LEVEL.key(), 9)),
+                Arguments.of(settings(codec, "snappy")),
+                Arguments.of(settings(codec, "gzip", CompressionOptions.GZIP_LEVEL.key(), 1)),
+                Arguments.of(settings(codec, "gzip", CompressionOptions.GZIP_LEVEL.key(), 9)))
+                .map(a -> {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> s = (Map<String, Object>) a.get()[0];
+                    s.put(CompressionOptions.THRESHOLD.key(), THRESHOLD);
+                    s.put(CompressionSetup.COMPONENT_ID_KEY, "c-" + s.get(codec) + "-" + s.hashCode());
+                    return Arguments.of(s.get(codec) + " " + s, s);
+                });
+    }
+
+    @BeforeEach
+    void reset() {
+        CompressionMetrics.reset();
+    }
+
+    /** One byte[] value whose tuple serializes (Storm's default encoding) to exactly {@code size} bytes. */
+    static List<Object> valuesOfSerializedSize(int size, boolean random) {
+        int length = size - 3;
+        length -= stormDefaultSize(List.of(new byte[length])) - size;
+        byte[] payload = new byte[length];
+        if (random) {
+            new Random(size).nextBytes(payload);
+        } else {
+            for (int i = 0; i < payload.length; i++) {
+                payload[i] = (byte) ("storm tuples compress well " .charAt(i % 27));
+            }
+        }
+        List<Object> values = List.of(payload);
+        assertEquals(size, stormDefaultSize(values));
+        return values;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("settingsPerCodec")
+    void roundTripsMixedRawAndCompressedTraffic(String name, Map<String, Object> settings) {
+        Map<String, Object> conf = StormKryo.conf(settings);
+        conf.putAll(settings);
+        KryoValuesSerializer ser = StormKryo.serializer(conf);
+        KryoValuesDeserializer des = StormKryo.deserializer(conf);
+        boolean compresses = !"none".equals(settings.get(CompressionOptions.CODEC.key()));
+
+        List<List<Object>> tuples = new ArrayList<>();
+        tuples.add(List.of());
+        tuples.add(List.of("x"));
+        for (int size : new int[] {4, THRESHOLD - 1, THRESHOLD, THRESHOLD + 1, 1 << 20}) {
+            tuples.add(valuesOfSerializedSize(size, false));
+        }
+        List<Object> incompressible = valuesOfSerializedSize(64 * 1024, true);
+        tuples.add(incompressible);
+        tuples.add(List.of("a sentence", 42, 7L, 2.5, true, new ArrayList<>(List.of("nested", "list"))));
+        int expectedCompressed = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            for (List<Object> values : tuples) {
+                byte[] wire = ser.serialize(values);
+                int header = wire[0] & 0xFF;
+                assertEquals(FrameFormat.VERSION, header >>> FrameFormat.VERSION_SHIFT);
+                int serialized = stormDefaultSize(values);
+                boolean expectCompressed = compresses && serialized > THRESHOLD && values != incompressible;
+                assertEquals(expectCompressed, (header & FrameFormat.CODEC_MASK) != 0,
+                        name + ": " + serialized + " bytes compressed?");
+                expectedCompressed += expectCompressed ? 1 : 0;
+                List<Object> back = des.deserialize(wire);
+                assertValuesEqual(values, back);
+            }
+        }
+
+        CompressionSnapshot s = CompressionMetrics.snapshot().get(settings.get(CompressionSetup.COMPONENT_ID_KEY));
+        long compressed = s.tuplesCompressed();
+        assertEquals(2L * tuples.size(), compressed + s.tuplesRaw());
+        assertEquals(expectedCompressed, compressed, name);
+        assertEquals(compresses ? 2 * 2 : 0, expectedCompressed, name); // threshold+1 and 1 MB of text
+        assertEquals(settings.get(CompressionOptions.CODEC.key()), s.codec());
+        if (compresses) {
+            assertTrue(s.bytesOut() < s.bytesIn() / 5, name + ": " + s);
+            assertTrue(s.nanos() > 0, name);
+        } else {
+            assertEquals(s.bytesIn() + s.tuplesRaw(), s.bytesOut(), "raw frames cost one header byte");
+        }
+    }
+
+    @Test
+    void rawFrameCarriesExactlyStormsDefaultEncoding() {
+        KryoValuesSerializer storm = StormKryo.serializer(StormKryo.stormDefaultConf());
+        KryoValuesSerializer ours = StormKryo.serializer(StormKryo.conf(settings(CompressionOptions.CODEC.key(), "none")));
+        KryoValuesSerializer oursBelowThreshold =
+                StormKryo.serializer(StormKryo.conf(settings(CompressionOptions.CODEC.key(), "zstd")));
+        List<Object> values = List.of("word", 3, new ArrayList<>(List.of(1L, 2L)));
+        byte[] expected = storm.serialize(values);
+        for (KryoValuesSerializer s : List.of(ours, oursBelowThreshold)) {
+            byte[] wire = s.serialize(values);
+            assertEquals(FrameFormat.header(FrameFormat.RAW), wire[0] & 0xFF);
+            assertArrayEquals(expected, Arrays.copyOfRange(wire, 1, wire.length));
+        }
+    }
+
+    @Test
+    void receiverDecodesEveryCodecWhateverItsOwnSettings() {
+        KryoValuesDeserializer receiver = StormKryo.deserializer(StormKryo.conf(settings()));
+        List<Object> values = valuesOfSerializedSize(10_000, false);
+        for (String codec : List.of("zstd", "lz4", "snappy", "gzip")) {
+            KryoValuesSerializer sender = StormKryo.serializer(StormKryo.conf(settings(
+                    CompressionOptions.CODEC.key(), codec)));
+            assertValuesEqual(values, receiver.deserialize(sender.serialize(values)));
+        }
+    }
+
+    @Test
+    void storm3KeysSelectZstdAndItsLevel() {
+        Map<String, Object> conf = StormKryo.conf(settings());
+        conf.put(CompressionOptions.STORM3_ENABLE, true);
+        conf.put(CompressionOptions.STORM3_THRESHOLD, 100L);
+        conf.put(CompressionSetup.COMPONENT_ID_KEY, "storm3");
+        byte[] wire = StormKryo.serializer(conf).serialize(valuesOfSerializedSize(200, false));
+        assertEquals(FrameFormat.header(1), wire[0] & 0xFF, "zstd frame");
+        assertEquals("zstd", CompressionMetrics.snapshot().get("storm3").codec());
+    }
+
+    private static final KryoValuesSerializer STORM_DEFAULT = StormKryo.serializer(StormKryo.stormDefaultConf());
+
+    static int stormDefaultSize(List<Object> values) {
+        return STORM_DEFAULT.serialize(values).length;
+    }
+
+    static void assertValuesEqual(List<Object> expected, List<Object> actual) {
+        assertEquals(expected.size(), actual.size());
+        for (int i = 0; i < expected.size(); i++) {
+            if (expected.get(i) instanceof byte[] b) {
+                assertArrayEquals(b, (byte[]) actual.get(i));
+            } else {
+                assertEquals(expected.get(i), actual.get(i));
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package dev.fluxext.compression.storm;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.Config;
+import org.apache.storm.serialization.KryoValuesDeserializer;
+import org.apache.storm.serialization.KryoValuesSerializer;
+import org.apache.storm.utils.Utils;
+
+/** Storm's own values (de)serializers, built as a worker builds them, with our serializer plugged in or not. */
+final class StormKryo {
+
+    private StormKryo() {
+    }
+
+    static Map<String, Object> conf(Map<String, Object> settings) {
+        Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
+        CompressionSetup.enable(conf, settings);
+        return conf;
+    }
+
+    static Map<String, Object> stormDefaultConf() {
+        return new HashMap<>(Utils.readDefaultConfig());
+    }
+
+    static KryoValuesSerializer serializer(Map<String, Object> conf) {
+        return new KryoValuesSerializer(conf);
+    }
+
+    static KryoValuesDeserializer deserializer(Map<String, Object> conf) {
+        return new KryoValuesDeserializer(conf);
+    }
+
+    static List<Object> roundTrip(KryoValuesSerializer ser, KryoValuesDeserializer des, List<Object> values) {
+        return des.deserialize(ser.serialize(values));
+    }
+
+    static Map<String, Object> settings(Object... keyValues) {
+        Map<String, Object> m = new HashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            m.put((String) keyValues[i], keyValues[i + 1]);
+        }
+        m.putIfAbsent(Config.TOPOLOGY_NAME, "test");
+        return m;
+    }
+}
