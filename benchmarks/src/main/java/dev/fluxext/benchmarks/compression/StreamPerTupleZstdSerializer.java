@@ -60,7 +60,8 @@ public final class StreamPerTupleZstdSerializer extends Serializer<ListDelegate>
 
     private byte[] compress(byte[] raw) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (ZstdCompressorOutputStream zstd = new ZstdCompressorOutputStream(bytes, level)) {
+        try (ZstdCompressorOutputStream zstd = ZstdCompressorOutputStream.builder().setOutputStream(bytes).setLevel(level)
+                .get()) {
             zstd.write(raw, 0, raw.length);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
