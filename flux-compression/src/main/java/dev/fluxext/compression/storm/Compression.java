@@ -66,11 +66,6 @@ public final class Compression {
         return declarer;
     }
 
-    /** The settings as config entries, for callers that build component config themselves. */
-    public Map<String, Object> asMap() {
-        return Map.copyOf(settings);
-    }
-
     private Compression set(String key, Object value) {
         settings.put(key, value);
         return this;

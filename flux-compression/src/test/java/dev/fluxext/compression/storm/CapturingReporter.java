@@ -12,6 +12,7 @@ public final class CapturingReporter implements StormReporter {
     static final List<MetricRegistry> REGISTRIES = new CopyOnWriteArrayList<>();
 
     @Override
+    @SuppressWarnings("deprecation") // the one Storm 2.8's default prepare(provider, ...) delegates to
     public void prepare(MetricRegistry metricsRegistry, Map<String, Object> topoConf, Map<String, Object> reporterConf) {
         REGISTRIES.add(metricsRegistry);
     }

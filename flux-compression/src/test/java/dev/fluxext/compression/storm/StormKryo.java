@@ -1,7 +1,6 @@
 package dev.fluxext.compression.storm;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.serialization.KryoValuesDeserializer;
@@ -30,10 +29,6 @@ final class StormKryo {
 
     static KryoValuesDeserializer deserializer(Map<String, Object> conf) {
         return new KryoValuesDeserializer(conf);
-    }
-
-    static List<Object> roundTrip(KryoValuesSerializer ser, KryoValuesDeserializer des, List<Object> values) {
-        return des.deserialize(ser.serialize(values));
     }
 
     static Map<String, Object> settings(Object... keyValues) {
