@@ -1,0 +1,96 @@
+package dev.fluxext.benchmarks.compression;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.generated.StormTopology;
+import org.apache.storm.serialization.KryoTupleDeserializer;
+import org.apache.storm.serialization.KryoTupleSerializer;
+import org.apache.storm.spout.SpoutOutputCollector;
+import org.apache.storm.task.GeneralTopologyContext;
+import org.apache.storm.task.TopologyContext;
+import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.TopologyBuilder;
+import org.apache.storm.topology.base.BaseRichSpout;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.MessageId;
+import org.apache.storm.tuple.Tuple;
+import org.apache.storm.tuple.TupleImpl;
+import org.apache.storm.tuple.Values;
+import org.apache.storm.utils.Utils;
+
+/**
+ * Storm's own inter-worker tuple path, in-process: a one-spout topology, a real {@link GeneralTopologyContext},
+ * and the {@link KryoTupleSerializer}/{@link KryoTupleDeserializer} pair a worker builds from its config. Sender
+ * and receiver get separate Kryo instances, as two workers would.
+ */
+public final class StormTupleRig {
+
+    static final String SPOUT = "source";
+    static final int SPOUT_TASK = 7;
+    static final String FIELD = "payload";
+
+    private final GeneralTopologyContext context;
+    private final KryoTupleSerializer serializer;
+    private final KryoTupleDeserializer deserializer;
+    private final List<Tuple> tuples;
+
+    /**
+     * @param settings entries added to Storm's default config (e.g. the tuple serializer and its settings)
+     * @param payloads one single-field tuple is built per payload
+     */
+    public StormTupleRig(Map<String, Object> settings, List<String> payloads) {
+        Map<String, Object> conf = Utils.readDefaultConfig();
+        conf.putAll(settings);
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout(SPOUT, new DeclaringSpout());
+        StormTopology topology = builder.createTopology();
+        context = new GeneralTopologyContext(topology, conf, Map.of(SPOUT_TASK, SPOUT), Map.of(SPOUT, List.of(SPOUT_TASK)),
+                Map.of(SPOUT, Map.of(Utils.DEFAULT_STREAM_ID, new Fields(FIELD))), "bench-1-1");
+        serializer = new KryoTupleSerializer(conf, context);
+        deserializer = new KryoTupleDeserializer(conf, context);
+        tuples = new ArrayList<>(payloads.size());
+        long rootId = 1;
+        for (String payload : payloads) {
+            // Anchored like a spout tuple in an acked topology: the message id travels with every tuple.
+            tuples.add(new TupleImpl(context, new Values(payload), SPOUT, SPOUT_TASK, Utils.DEFAULT_STREAM_ID,
+                    MessageId.makeRootId(rootId, rootId * 31)));
+            rootId++;
+        }
+    }
+
+    public int size() {
+        return tuples.size();
+    }
+
+    public Tuple tuple(int i) {
+        return tuples.get(i);
+    }
+
+    /** What the sending worker hands to Netty for this tuple. */
+    public byte[] serialize(Tuple tuple) {
+        return serializer.serialize(tuple);
+    }
+
+    public TupleImpl deserialize(byte[] wire) {
+        return deserializer.deserialize(wire);
+    }
+
+    /** Only declares the output stream; the benchmark builds tuples itself. */
+    private static final class DeclaringSpout extends BaseRichSpout {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
+        }
+
+        @Override
+        public void nextTuple() {
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields(FIELD));
+        }
+    }
+}
