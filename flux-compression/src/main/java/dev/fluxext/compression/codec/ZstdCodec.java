@@ -37,7 +37,9 @@ public final class ZstdCodec implements Codec {
     @Override
     public int compress(byte[] in, int inOff, int inLen, byte[] out, int outOff, int outMax) {
         if (compressor == null) {
-            compressor = new ZstdCompressCtx().setLevel(level);
+            // Our frame header already names the codec and the length: zstd's magic number and content size
+            // would only repeat them on every tuple.
+            compressor = new ZstdCompressCtx().setLevel(level).setMagicless(true).setContentSize(false);
             if (windowLog != 0) {
                 compressor.setWindowLog(windowLog);
             }
@@ -52,14 +54,15 @@ public final class ZstdCodec implements Codec {
     @Override
     public int decompress(byte[] in, int inOff, int inLen, byte[] out, int outOff, int outLen) {
         if (decompressor == null) {
-            decompressor = new ZstdDecompressCtx();
+            decompressor = new ZstdDecompressCtx().setMagicless(true);
         }
         try {
             // One-shot decompression writes straight into out (the window is out itself) and fails rather than
             // writing past outLen.
             return decompressor.decompressByteArray(out, outOff, outLen, in, inOff, inLen);
         } catch (ZstdException e) {
-            decompressor.reset();
+            decompressor.reset(); // also clears parameters
+            decompressor.setMagicless(true);
             throw new CodecException("zstd: " + e.getMessage(), e);
         }
     }
