@@ -30,7 +30,7 @@ public final class Suggestions {
     }
 
     /** Edit distance counting a swap of two adjacent letters as one edit (optimal string alignment). */
-    static int distance(String a, String b) {
+    public static int distance(String a, String b) {
         int[][] d = new int[a.length() + 1][b.length() + 1];
         for (int i = 0; i <= a.length(); i++) {
             d[i][0] = i;

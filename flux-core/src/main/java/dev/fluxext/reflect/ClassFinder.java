@@ -1,5 +1,6 @@
 package dev.fluxext.reflect;
 
+import dev.fluxext.diag.Suggestions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.JarURLConnection;
@@ -91,7 +92,7 @@ public final class ClassFinder {
                 return "; did you mean " + candidate + "?";
             }
         }
-        return Nearest.among(name, candidates).map(n -> "; did you mean " + n + "?").orElse("");
+        return Suggestions.nearest(name, candidates).map(n -> "; did you mean " + n + "?").orElse("");
     }
 
     /** Top-level class names in a package, from the class loader's directories and jars. */

@@ -1,5 +1,6 @@
 package dev.fluxext.reflect;
 
+import dev.fluxext.diag.Suggestions;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Executable;
 import java.lang.reflect.Field;
@@ -200,11 +201,8 @@ public final class Invoker {
     }
 
     private static String nearestMethod(Class<?> type, String name, boolean statics) {
-        return Arrays.stream(type.getMethods()).filter(m -> Modifier.isStatic(m.getModifiers()) == statics)
-                .map(Method::getName).distinct()
-                .filter(n -> Nearest.distance(n.toLowerCase(Locale.ROOT), name.toLowerCase(Locale.ROOT))
-                        <= Math.max(2, name.length() / 4))
-                .min((x, y) -> Nearest.distance(x, name) - Nearest.distance(y, name))
-                .map(n -> " (did you mean '" + n + "'?)").orElse("");
+        List<String> names = Arrays.stream(type.getMethods()).filter(m -> Modifier.isStatic(m.getModifiers()) == statics)
+                .map(Method::getName).distinct().toList();
+        return Suggestions.nearest(name, names).map(n -> " (did you mean '" + n + "'?)").orElse("");
     }
 }

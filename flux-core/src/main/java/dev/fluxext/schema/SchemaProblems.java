@@ -1,5 +1,6 @@
 package dev.fluxext.schema;
 
+import dev.fluxext.diag.Suggestions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonNodePath;
 import com.networknt.schema.ValidationMessage;
@@ -298,37 +299,9 @@ final class SchemaProblems {
         return message.startsWith(prefix) ? message.substring(prefix.length()) : message;
     }
 
-    /** The allowed key closest to a mistyped one, if it is a plausible typo. */
+    /** The allowed key closest to a mistyped one, if it is a plausible typo; else null. */
     private static String closest(String key, List<String> allowed) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String candidate : allowed) {
-            int d = editDistance(key.toLowerCase(), candidate.toLowerCase());
-            if (d < bestDistance) {
-                best = candidate;
-                bestDistance = d;
-            }
-        }
-        return bestDistance <= Math.max(1, key.length() / 3) ? best : null;
-    }
-
-    private static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
+        return Suggestions.nearest(key, allowed).orElse(null);
     }
 
     // ---- navigation ----
