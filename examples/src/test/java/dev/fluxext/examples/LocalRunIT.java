@@ -107,5 +107,13 @@ class LocalRunIT {
         assertNotNull(splitter, "the splitter's words cross workers, so it has figures too: " + run.summary());
         assertEquals("none", splitter.get("codec").asText(), "the splitter has compression off: " + run.summary());
         assertEquals(0, splitter.get("tuplesCompressed").asLong());
+
+        // Compression is on in the topology, so every component has figures, even without a block of its own.
+        for (String id : List.of("count", "report")) {
+            JsonNode figures = run.summary().get("components").get(id).get("compression");
+            assertNotNull(figures, id + " has no compression figures: " + run.summary());
+            assertEquals("none", figures.get("codec").asText(), id + ": " + run.summary());
+        }
+        assertTrue(run.output().contains("compression report: none"), run.output());
     }
 }

@@ -14,8 +14,10 @@ import java.util.stream.Stream;
 
 /**
  * Wires tuple compression in when the file asks for it anywhere: the topology-level serializer and defaults
- * ({@link CompressionSetup#enable}) and, for each component that compresses, its own settings in its config
- * ({@link CompressionSetup#componentConf}), which Storm 2.8's worker keeps because the keys are not Storm's.
+ * ({@link CompressionSetup#enable}) and, for every spout and bolt, its id and effective settings (the topology default
+ * under its own block) in its config ({@link CompressionSetup#componentConf}), which Storm 2.8's worker keeps because
+ * the keys are not Storm's. Every component, not only those that compress: the serializer counts what a component
+ * sends under its id, so one without an id would have no figures of its own.
  */
 final class CompressionWiring {
 
@@ -37,12 +39,8 @@ final class CompressionWiring {
         try {
             CompressionSetup.enable(conf, defaults.settings());
             for (ExecutorDef executor : def.executors()) {
-                Map<String, Object> settings = executor.compression().over(defaults).settings();
-                Object codec = settings.getOrDefault(CompressionOptions.CODEC.key(),
-                        CompressionOptions.CODEC.defaultValue());
-                if (!executor.compression().isEmpty() || !"none".equals(codec)) {
-                    componentConfs.put(executor.id(), CompressionSetup.componentConf(executor.id(), settings));
-                }
+                componentConfs.put(executor.id(), CompressionSetup.componentConf(executor.id(),
+                        executor.compression().over(defaults).settings()));
             }
         } catch (RuntimeException e) {
             diagnostics.error(firstPosition(def).orElse(def.position()), "compression: " + e.getMessage());

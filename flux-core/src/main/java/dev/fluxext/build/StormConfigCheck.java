@@ -103,12 +103,20 @@ public final class StormConfigCheck {
 
     /** Why {@code value} is not acceptable for Storm key {@code key}; empty when it is, or when Storm does not know the key. */
     public static Optional<String> problem(String key, Object value) {
+        return violation(key, value).map(v -> key + (v.startsWith("must ") ? " " : ": ") + v);
+    }
+
+    /**
+     * As {@link #problem} without the key in front ("must be a positive integer, not 'two'"), for messages that name
+     * the key themselves.
+     */
+    public static Optional<String> violation(String key, Object value) {
         Field field = STORM_KEYS.get(key);
         if (field == null) {
             return Optional.empty();
         }
         if (value == null) {
-            return Optional.of(key + " needs a value (" + expectation(field).orElse("see Storm's Config") + ")");
+            return Optional.of("must have a value (" + expectation(field).orElse("see Storm's Config") + ")");
         }
         // Storm builds its validators by reflection on every call; a topology repeats the same few key/value pairs.
         boolean scalar = value instanceof String || value instanceof Number || value instanceof Boolean;
@@ -127,10 +135,10 @@ public final class StormConfigCheck {
         } catch (IllegalArgumentException e) {
             String because = e.getMessage() == null ? "" : e.getMessage().replace(field.getName(), key);
             return Optional.of(expectation(field)
-                    .map(expected -> key + " must be " + expected + ", not " + describe(value))
-                    .orElse(key + ": " + because));
+                    .map(expected -> "must be " + expected + ", not " + describe(value))
+                    .orElse(because));
         } catch (RuntimeException e) { // a validator that cannot even run (e.g. a class it needs is missing)
-            return Optional.of(key + ": " + e.getMessage());
+            return Optional.of(String.valueOf(e.getMessage()));
         }
     }
 

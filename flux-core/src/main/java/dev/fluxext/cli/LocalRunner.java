@@ -112,7 +112,7 @@ final class LocalRunner {
             TopologyInfo last = report(cluster);
             long lastUptime = last == null ? 0 : last.get_uptime_secs();
             Map<String, ComponentStats> finalStats = ComponentStats.of(topology.topology(), last);
-            Map<String, CompressionSnapshot> compression = CompressionMetrics.snapshot();
+            Map<String, CompressionSnapshot> compression = CompressionFigures.of(topology, CompressionMetrics.snapshot());
             printSummary(lastUptime, last, finalStats, compression);
             summaryWriter.write(topology.name(), lastUptime, finalStats, compression);
             cluster.killTopologyWithOpts(topology.name(), killNow());
@@ -154,13 +154,10 @@ final class LocalRunner {
             "failed", "executed");
         stats.values().forEach(s -> out.printf("  %-24s %-6s %12d %12d %12d %12d %12d%n", s.id(), s.type(), s.emitted(),
             s.transferred(), s.acked(), s.failed(), s.executed()));
-        compression.forEach((id, c) -> {
-            if (c.tuplesCompressed() > 0 || c.rejected() > 0) {
-                out.printf("  compression %s: %s, %d of %d tuples compressed, %d -> %d bytes (%.0f %%), %d frames rejected%n",
-                    id, c.codec(), c.tuplesCompressed(), c.tuplesCompressed() + c.tuplesRaw(), c.bytesIn(), c.bytesOut(),
-                    c.bytesIn() == 0 ? 100.0 : 100.0 * c.bytesOut() / c.bytesIn(), c.rejected());
-            }
-        });
+        compression.forEach((id, c) -> out.printf(
+            "  compression %s: %s, %d of %d tuples compressed, %d -> %d bytes (%.0f %%), %d frames rejected%n",
+            id, c.codec(), c.tuplesCompressed(), c.tuplesCompressed() + c.tuplesRaw(), c.bytesIn(), c.bytesOut(),
+            c.bytesIn() == 0 ? 100.0 : 100.0 * c.bytesOut() / c.bytesIn(), c.rejected()));
         out.flush();
     }
 

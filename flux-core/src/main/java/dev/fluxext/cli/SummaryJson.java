@@ -12,8 +12,9 @@ import java.util.Map;
 /**
  * The {@code --summary-json} document: {@code {"topology", "uptimeSecs", "components": {"<id>": {"type",
  * "emitted", "transferred", "acked", "failed", "executed"}}}}, plus {@code "compression": {"codec",
- * "tuplesCompressed", "tuplesRaw", "bytesIn", "bytesOut", "rejected"}} on each component whose serializer compressed
- * (figures from flux-compression's JVM-wide counters, which in a local run cover every worker).
+ * "tuplesCompressed", "tuplesRaw", "bytesIn", "bytesOut", "rejected"}} on every component when the topology uses
+ * flux-compression ({@link CompressionFigures}; flux-compression's JVM-wide counters, which in a local run cover
+ * every worker).
  */
 final class SummaryJson {
 
@@ -32,7 +33,7 @@ final class SummaryJson {
             component.put("failed", s.failed());
             component.put("executed", s.executed());
             CompressionSnapshot c = compression.get(s.id());
-            if (c != null && !c.codec().isEmpty()) {
+            if (c != null) {
                 Map<String, Object> figures = new LinkedHashMap<>();
                 figures.put("codec", c.codec());
                 figures.put("tuplesCompressed", c.tuplesCompressed());

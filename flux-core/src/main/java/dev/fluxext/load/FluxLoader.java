@@ -1,7 +1,10 @@
 package dev.fluxext.load;
 
+import dev.fluxext.build.StormConfigCheck;
 import dev.fluxext.build.TopologyFactory;
 import dev.fluxext.check.StructureCheck;
+import dev.fluxext.compression.config.CompressionOptions;
+import dev.fluxext.compression.storm.CompressionSetup;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.diag.Position;
@@ -62,6 +65,7 @@ public final class FluxLoader {
             Optional<LoadedTopology> built = stages.model.isPresent() && !diagnostics.hasUnrecoverableErrors()
                     ? builder.build(stages.model.get(), options, diagnostics) : Optional.empty();
             reportSchemaProblems(stages.schemaProblems, diagnostics);
+            checkOverrides(options, diagnostics);
             if (diagnostics.hasErrors() || built.isEmpty()) {
                 return new LoadResult(diagnostics.all(), Optional.empty());
             }
@@ -164,6 +168,28 @@ public final class FluxLoader {
                 problems.forEach(diagnostics::add);
             }
         });
+    }
+
+    /**
+     * {@code -c} values, reported as {@code -c KEY: message}: Storm keys are checked with Storm's validators like a
+     * {@code config:} map. Compression keys are refused: set after the build, they would reach neither the
+     * serializer registration nor the per-component settings the build derives from the file's compression blocks.
+     */
+    private static void checkOverrides(LoadOptions options, Diagnostics diagnostics) {
+        options.configOverrides().forEach((key, value) -> {
+            Position at = Position.ofArgument("-c " + key);
+            if (isCompressionKey(key)) {
+                diagnostics.error(at, "compression is configured in the topology file (a 'compression:' block, or "
+                        + "Storm 3 keys in 'config:'), not with -c");
+                return;
+            }
+            StormConfigCheck.violation(key, value).ifPresent(problem -> diagnostics.error(at, problem));
+        });
+    }
+
+    private static boolean isCompressionKey(String key) {
+        return key.startsWith(CompressionOptions.PREFIX) || key.equals(CompressionSetup.COMPONENT_ID_KEY)
+                || CompressionOptions.STORM3_KEYS.containsKey(key);
     }
 
     private static LoadedTopology withOverrides(LoadedTopology topology, LoadOptions options) {

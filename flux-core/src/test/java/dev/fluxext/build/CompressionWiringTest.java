@@ -41,6 +41,20 @@ class CompressionWiringTest {
     }
 
     @Test
+    void everyComponentCarriesItsIdAndEffectiveSettingsWhenAnyCompresses() throws Exception {
+        LoadedTopology loaded = FluxEquivalenceTest.loaded("compression-some.yaml");
+        Map<?, ?> words = componentConf(loaded.topology(), "words");
+        assertEquals("words", words.get("fluxext.component.id"));
+        assertEquals("zstd", words.get("fluxext.compression.codec"));
+        assertEquals(256, words.get("fluxext.compression.threshold"));
+        // No block of its own: still its id (its tuples are counted under it), and the topology default.
+        Map<?, ?> count = componentConf(loaded.topology(), "count");
+        assertEquals("count", count.get("fluxext.component.id"));
+        assertEquals(256, count.get("fluxext.compression.threshold"));
+        assertEquals(null, count.get("fluxext.compression.codec"));
+    }
+
+    @Test
     void noCompressionBlockLeavesTheConfigAlone() {
         LoadedTopology loaded = FluxEquivalenceTest.loaded("diamond.yaml");
         assertEquals(null, loaded.config().get("topology.tuple.serializer"));

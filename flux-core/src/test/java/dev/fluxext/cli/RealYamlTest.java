@@ -50,6 +50,13 @@ class RealYamlTest {
     }
 
     @Test
+    void aBadConfigOverrideIsReportedAsTheArgumentAndExitsOne() {
+        CliRun run = run("validate", "-c", "topology.workers=two", file("words.yaml"));
+        assertEquals(ExitCodes.INVALID_TOPOLOGY, run.exitCode());
+        assertTrue(run.err().startsWith("-c topology.workers: must be a positive integer, not 'two'\n"), run.err());
+    }
+
+    @Test
     void showJsonReadsBackTheBuiltTopology() throws Exception {
         CliRun run = run("show", "--format", "json", "-c", "topology.workers=3", file("words.yaml"));
         assertEquals(ExitCodes.OK, run.exitCode(), run.err());

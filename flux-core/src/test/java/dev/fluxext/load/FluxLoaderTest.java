@@ -41,6 +41,25 @@ class FluxLoaderTest {
     }
 
     @Test
+    void overridesOfStormKeysAreCheckedWithStormsValidators() {
+        LoadResult result = FluxLoader.load(options("buildable.yaml",
+                Map.of("topology.workers", "two", "topology.debug", true, "my.own.key", "anything")));
+        assertEquals(List.of("-c topology.workers: must be a positive integer, not 'two'"), messages(result));
+        assertFalse(result.topology().isPresent());
+    }
+
+    @Test
+    void compressionKeysAreRefusedOnTheCommandLine() {
+        for (String key : List.of("fluxext.compression.codec", "fluxext.compression.no.such.option",
+                "topology.tuple.compression.enable", "storm.compression.zstd.level", "fluxext.component.id")) {
+            LoadResult result = FluxLoader.load(options("buildable.yaml", Map.of(key, "zstd")));
+            assertEquals(List.of("-c " + key + ": compression is configured in the topology file (a 'compression:' "
+                    + "block, or Storm 3 keys in 'config:'), not with -c"), messages(result), key);
+            assertFalse(result.topology().isPresent(), key);
+        }
+    }
+
+    @Test
     void theModelHandedToTheBuilderIsCompleteAndChecked() {
         AtomicReference<TopologyDef> seen = new AtomicReference<>();
         LoadResult result = FluxLoader.load(options("buildable.yaml", Map.of()), (def, o, d) -> {
