@@ -26,18 +26,14 @@ final class TaskDirectory {
      * the message's first varint.
      */
     static String senderOf(String stormId, byte[] message) {
+        long task = message == null ? -1 : WireCounter.readVarInt(message, 0);
+        return task < 0 ? CompressionMetrics.UNKNOWN_SENDER : componentOf(stormId, WireCounter.value(task));
+    }
+
+    /** The component of {@code task}, or {@code (unknown sender)}. */
+    static String componentOf(String stormId, int task) {
         Map<Integer, String> tasks = stormId == null ? null : TOPOLOGIES.get(stormId);
-        if (tasks == null || message == null) {
-            return CompressionMetrics.UNKNOWN_SENDER;
-        }
-        int task = 0;
-        for (int i = 0, shift = 0; i < 5 && i < message.length; i++, shift += 7) {
-            int b = message[i];
-            task |= (b & 0x7F) << shift;
-            if ((b & 0x80) == 0) {
-                return tasks.getOrDefault(task, CompressionMetrics.UNKNOWN_SENDER);
-            }
-        }
-        return CompressionMetrics.UNKNOWN_SENDER;
+        String component = tasks == null ? null : tasks.get(task);
+        return component == null ? CompressionMetrics.UNKNOWN_SENDER : component;
     }
 }

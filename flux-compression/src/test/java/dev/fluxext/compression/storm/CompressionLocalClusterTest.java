@@ -135,6 +135,10 @@ class CompressionLocalClusterTest {
         assertTrue(relay.tuplesRaw() > 0, "the relay's tuples crossed workers: " + relay);
         assertTrue(relay.bytesOut() >= relay.bytesIn(), "relay's bytes do not shrink: " + relay);
         assertEquals(0, spout.rejected() + relay.rejected());
+        // Counted once per tuple sent to another worker, not per serialization: each of the spout's TUPLES tuples
+        // goes to one relay task (and the relay re-emits each once), so neither can have sent more than TUPLES.
+        assertTrue(spout.tuplesCompressed() + spout.tuplesRaw() <= TUPLES, "spout counted per send: " + spout);
+        assertTrue(relay.tuplesCompressed() + relay.tuplesRaw() <= TUPLES, "relay counted per send: " + relay);
 
         // Storm v2 metrics: one gauge per component and worker, not one per task.
         Map<String, Long> bytesOutGauges = new java.util.TreeMap<>();
