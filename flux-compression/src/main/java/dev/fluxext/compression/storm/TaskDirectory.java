@@ -10,15 +10,28 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class TaskDirectory {
 
-    private static final Map<String, Map<Integer, String>> TOPOLOGIES = new ConcurrentHashMap<>();
+    /** Per topology, component by task id: an array, so that a lookup on the send path boxes no Integer. */
+    private static final Map<String, String[]> TOPOLOGIES = new ConcurrentHashMap<>();
 
     private TaskDirectory() {
     }
 
     static void register(String stormId, Map<Integer, String> taskToComponent) {
         if (stormId != null) {
-            TOPOLOGIES.putIfAbsent(stormId, Map.copyOf(taskToComponent));
+            TOPOLOGIES.computeIfAbsent(stormId, id -> byTask(taskToComponent));
         }
+    }
+
+    private static String[] byTask(Map<Integer, String> taskToComponent) {
+        // Storm numbers tasks from 1; its system task (-1) never sends tuples of ours.
+        int max = taskToComponent.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
+        String[] components = new String[Math.max(max, 0) + 1];
+        taskToComponent.forEach((task, component) -> {
+            if (task >= 0) {
+                components[task] = component;
+            }
+        });
+        return components;
     }
 
     /**
@@ -32,8 +45,8 @@ final class TaskDirectory {
 
     /** The component of {@code task}, or {@code (unknown sender)}. */
     static String componentOf(String stormId, int task) {
-        Map<Integer, String> tasks = stormId == null ? null : TOPOLOGIES.get(stormId);
-        String component = tasks == null ? null : tasks.get(task);
+        String[] tasks = stormId == null ? null : TOPOLOGIES.get(stormId);
+        String component = tasks == null || task < 0 || task >= tasks.length ? null : tasks[task];
         return component == null ? CompressionMetrics.UNKNOWN_SENDER : component;
     }
 }

@@ -102,6 +102,17 @@ class WireCountTest {
     }
 
     @Test
+    void countingASentTupleAllocatesNothing() {
+        byte[] compressed = message(5000).message();
+        byte[] raw = message(10).message();
+        long perOp = AllocationTest.allocatedPerOp(() -> {
+            WireCounter.count(STORM_ID, compressed);
+            WireCounter.count(STORM_ID, raw);
+        });
+        assertEquals(0, perOp, "bytes allocated per two counted tuples");
+    }
+
+    @Test
     void messagesWithoutOurFrameOrFromUnknownTasksAreTellable() {
         assertFalse(WireCounter.count(STORM_ID, new byte[] {1, 1}), "ends before the values");
         assertFalse(WireCounter.count(STORM_ID, new byte[] {1, 1, 0, 0x05, 9}), "not a version 1 header");
