@@ -24,20 +24,23 @@ public final class ComponentCounters {
         this.codec = name;
     }
 
-    public void compressed(int in, int out, long spentNanos) {
+    /** A tuple that went on the wire compressed: {@code in} bytes of values became an {@code out}-byte frame. */
+    public void compressed(int in, int out) {
         tuplesCompressed.increment();
         bytesIn.add(in);
         bytesOut.add(out);
-        nanos.add(spentNanos);
     }
 
-    public void raw(int in, int out, long spentNanos) {
+    /** A tuple that went on the wire raw: {@code in} bytes of values in an {@code out}-byte frame. */
+    public void raw(int in, int out) {
         tuplesRaw.increment();
         bytesIn.add(in);
         bytesOut.add(out);
-        if (spentNanos != 0) {
-            nanos.add(spentNanos);
-        }
+    }
+
+    /** Time a serializer spent compressing (counted for every attempt: it is time really spent). */
+    public void spent(long spentNanos) {
+        nanos.add(spentNanos);
     }
 
     public void rejected() {

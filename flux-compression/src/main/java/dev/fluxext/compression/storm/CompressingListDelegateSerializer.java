@@ -25,6 +25,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Values are serialized exactly as Storm's default {@link ListDelegateSerializer} does (it does the work), into
  * a reused buffer, then framed by {@link FrameWriter}. Reading inverts that through {@link FrameReader}.
+ *
+ * <p>It counts only the time spent compressing (and makes its codec known): tuples and bytes are counted where they
+ * really go on the wire, by {@link FrameGuardContext}, because Storm serializes a tuple again each time handing it
+ * to the worker's transfer queue fails under backpressure, and a serializer cannot tell such a retry from a second
+ * remote target of the same tuple.
  */
 public final class CompressingListDelegateSerializer extends Serializer<ListDelegate> {
 
@@ -67,24 +72,15 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
             counters = CompressionMetrics.forSender(componentId, codecName);
         }
         if (!writer.compresses()) {
-            long start = output.total();
             FrameWriter.writeRawHeader(output);
             values.write(kryo, output, list);
-            int frame = (int) (output.total() - start);
-            counters.raw(frame - 1, frame, 0);
             return;
         }
         scratch.reset();
         values.write(kryo, scratch, list);
-        int length = scratch.position();
         long t0 = System.nanoTime();
-        int frame = writer.write(scratch.getBuffer(), length, output);
-        long spent = System.nanoTime() - t0;
-        if (frame > 0) {
-            counters.compressed(length, frame, spent);
-        } else {
-            counters.raw(length, -frame, spent);
-        }
+        writer.write(scratch.getBuffer(), scratch.position(), output);
+        counters.spent(System.nanoTime() - t0);
     }
 
     @Override

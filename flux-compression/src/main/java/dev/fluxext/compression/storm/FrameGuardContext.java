@@ -1,14 +1,18 @@
 package dev.fluxext.compression.storm;
 
 import dev.fluxext.compression.frame.FrameRejectedException;
+import java.util.Collection;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import org.apache.storm.grouping.Load;
 import org.apache.storm.messaging.IConnection;
 import org.apache.storm.messaging.IConnectionCallback;
 import org.apache.storm.messaging.IContext;
 import org.apache.storm.messaging.TaskMessage;
+import org.apache.storm.messaging.netty.BackPressureStatus;
 import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.utils.ReflectionUtils;
 
@@ -19,6 +23,9 @@ import org.apache.storm.utils.ReflectionUtils;
  * connection. Here the batch is handed to Storm as usual; only if a frame in it is rejected is the batch handed
  * again message by message, skipping the bad ones (nothing of a failed batch has been delivered yet: Storm
  * transfers a batch only after every message in it deserialized).
+ *
+ * <p>On the send side it counts each tuple the transport takes to send, per sending component: the compression
+ * figures of {@link dev.fluxext.compression.metrics.CompressionMetrics} (the serializer counts only time).
  */
 public final class FrameGuardContext implements IContext {
 
@@ -62,7 +69,64 @@ public final class FrameGuardContext implements IContext {
 
     @Override
     public IConnection connect(String stormId, String host, int port, AtomicBoolean[] remoteBpStatus) {
-        return delegate.connect(stormId, host, port, remoteBpStatus);
+        return new CountingConnection(stormId, delegate.connect(stormId, host, port, remoteBpStatus));
+    }
+
+    /**
+     * Counts each tuple as the transport takes it to send (see {@link WireCounter}): the one place a tuple passes
+     * once per remote target, however often Storm serialized it while the transfer queue was full.
+     */
+    static final class CountingConnection implements IConnection {
+        private final String stormId;
+        private final IConnection connection;
+
+        CountingConnection(String stormId, IConnection connection) {
+            this.stormId = stormId;
+            this.connection = connection;
+        }
+
+        @Override
+        public void send(Iterator<TaskMessage> msgs) {
+            // Counted as the transport pulls each message, so a transport that takes messages lazily is not upset.
+            connection.send(new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return msgs.hasNext();
+                }
+
+                @Override
+                public TaskMessage next() {
+                    TaskMessage message = msgs.next();
+                    WireCounter.count(stormId, message.message());
+                    return message;
+                }
+            });
+        }
+
+        @Override
+        public void sendLoadMetrics(Map<Integer, Double> taskToLoad) {
+            connection.sendLoadMetrics(taskToLoad);
+        }
+
+        @Override
+        public void sendBackPressureStatus(BackPressureStatus bpStatus) {
+            connection.sendBackPressureStatus(bpStatus);
+        }
+
+        @Override
+        public Map<Integer, Load> getLoad(Collection<Integer> tasks) {
+            return connection.getLoad(tasks);
+        }
+
+        @Override
+        public int getPort() {
+            return connection.getPort();
+        }
+
+        @Override
+        public void close() {
+            connection.close();
+        }
     }
 
     /** Hands batches on whole; on a rejected frame, message by message without the bad ones. */

@@ -10,15 +10,28 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class TaskDirectory {
 
-    private static final Map<String, Map<Integer, String>> TOPOLOGIES = new ConcurrentHashMap<>();
+    /** Per topology, component by task id: an array, so that a lookup on the send path boxes no Integer. */
+    private static final Map<String, String[]> TOPOLOGIES = new ConcurrentHashMap<>();
 
     private TaskDirectory() {
     }
 
     static void register(String stormId, Map<Integer, String> taskToComponent) {
         if (stormId != null) {
-            TOPOLOGIES.putIfAbsent(stormId, Map.copyOf(taskToComponent));
+            TOPOLOGIES.computeIfAbsent(stormId, id -> byTask(taskToComponent));
         }
+    }
+
+    private static String[] byTask(Map<Integer, String> taskToComponent) {
+        // Storm numbers tasks from 1; its system task (-1) never sends tuples of ours.
+        int max = taskToComponent.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
+        String[] components = new String[Math.max(max, 0) + 1];
+        taskToComponent.forEach((task, component) -> {
+            if (task >= 0) {
+                components[task] = component;
+            }
+        });
+        return components;
     }
 
     /**
@@ -26,18 +39,14 @@ final class TaskDirectory {
      * the message's first varint.
      */
     static String senderOf(String stormId, byte[] message) {
-        Map<Integer, String> tasks = stormId == null ? null : TOPOLOGIES.get(stormId);
-        if (tasks == null || message == null) {
-            return CompressionMetrics.UNKNOWN_SENDER;
-        }
-        int task = 0;
-        for (int i = 0, shift = 0; i < 5 && i < message.length; i++, shift += 7) {
-            int b = message[i];
-            task |= (b & 0x7F) << shift;
-            if ((b & 0x80) == 0) {
-                return tasks.getOrDefault(task, CompressionMetrics.UNKNOWN_SENDER);
-            }
-        }
-        return CompressionMetrics.UNKNOWN_SENDER;
+        long task = message == null ? -1 : WireCounter.readVarInt(message, 0);
+        return task < 0 ? CompressionMetrics.UNKNOWN_SENDER : componentOf(stormId, WireCounter.value(task));
+    }
+
+    /** The component of {@code task}, or {@code (unknown sender)}. */
+    static String componentOf(String stormId, int task) {
+        String[] tasks = stormId == null ? null : TOPOLOGIES.get(stormId);
+        String component = tasks == null || task < 0 || task >= tasks.length ? null : tasks[task];
+        return component == null ? CompressionMetrics.UNKNOWN_SENDER : component;
     }
 }

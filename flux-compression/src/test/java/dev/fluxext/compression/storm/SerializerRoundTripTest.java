@@ -91,9 +91,12 @@ class SerializerRoundTripTest {
         tuples.add(incompressible);
         tuples.add(List.of("a sentence", 42, 7L, 2.5, true, new ArrayList<>(List.of("nested", "list"))));
         int expectedCompressed = 0;
+        String stormId = "round-trip-" + settings.get(CompressionSetup.COMPONENT_ID_KEY);
+        TaskDirectory.register(stormId, Map.of(7, settings.get(CompressionSetup.COMPONENT_ID_KEY).toString()));
         for (int pass = 0; pass < 2; pass++) {
             for (List<Object> values : tuples) {
                 byte[] wire = ser.serialize(values);
+                assertTrue(WireCounter.count(stormId, tupleMessage(wire)), name);
                 int header = wire[0] & 0xFF;
                 assertEquals(FrameFormat.VERSION, header >>> FrameFormat.VERSION_SHIFT);
                 int serialized = stormDefaultSize(values);
@@ -118,6 +121,15 @@ class SerializerRoundTripTest {
         } else {
             assertEquals(s.bytesIn() + s.tuplesRaw(), s.bytesOut(), "raw frames cost one header byte");
         }
+    }
+
+    /** The values as KryoTupleSerializer frames them: source task 7, stream 1, no anchors, then the values. */
+    static byte[] tupleMessage(byte[] values) {
+        byte[] message = new byte[3 + values.length];
+        message[0] = 7;
+        message[1] = 1;
+        System.arraycopy(values, 0, message, 3, values.length);
+        return message;
     }
 
     @Test
