@@ -153,17 +153,15 @@ public final class FluxLoader {
 
     /**
      * Our own stages say what the schema says, more precisely (nearest-key suggestions, element names, Storm's own
-     * validators), so a file's schema problems are reported only when no other stage found an error in that file:
-     * the file is rejected either way, without the same mistake reported twice.
+     * validators), so a schema problem is left out where another stage already reported an error on the same line:
+     * every mistake is reported once, and the schema's problems elsewhere in the file are not lost.
      */
     private static void reportSchemaProblems(Map<String, List<Diagnostic>> schemaProblems, Diagnostics diagnostics) {
-        java.util.Set<String> filesWithErrors = new java.util.HashSet<>();
-        diagnostics.all().stream().filter(Diagnostic::isError).forEach(d -> filesWithErrors.add(d.position().file()));
-        schemaProblems.forEach((file, problems) -> {
-            if (!filesWithErrors.contains(file)) {
-                problems.forEach(diagnostics::add);
-            }
-        });
+        java.util.Set<String> coveredLines = new java.util.HashSet<>();
+        diagnostics.all().stream().filter(Diagnostic::isError).forEach(d -> coveredLines.add(d.position().file() + ":" + d.position().line()));
+        schemaProblems.forEach((file, problems) -> problems.stream()
+                .filter(p -> !coveredLines.contains(file + ":" + p.position().line()))
+                .forEach(diagnostics::add));
     }
 
     private static LoadedTopology withOverrides(LoadedTopology topology, LoadOptions options) {
