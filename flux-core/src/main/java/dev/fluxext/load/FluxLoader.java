@@ -35,7 +35,8 @@ import java.util.Properties;
  * problem becomes a {@link Diagnostic} in the result, and every stage runs as far as it can so that one run reports
  * all problems. Building is skipped only after errors that make the model unfit to build (a missing class name, an
  * unknown reference, ...); after recoverable ones (an unknown key, a mistyped optional value) it still runs to
- * report its own problems, and the topology is rejected either way.
+ * report its own problems, and the topology is rejected either way. When building is skipped, its checks that need
+ * no built object (config values, transport) still run.
  */
 public final class FluxLoader {
 
@@ -59,8 +60,14 @@ public final class FluxLoader {
             Stages stages = stages(options, diagnostics);
             // Schema problems alone do not stop the build: its messages (class, constructor, config value) are the
             // more precise ones, and they decide which schema problems are redundant.
-            Optional<LoadedTopology> built = stages.model.isPresent() && !diagnostics.hasUnrecoverableErrors()
+            boolean buildable = stages.model.isPresent() && !diagnostics.hasUnrecoverableErrors();
+            Optional<LoadedTopology> built = buildable
                     ? builder.build(stages.model.get(), options, diagnostics) : Optional.empty();
+            if (!buildable && stages.model.isPresent()) {
+                Diagnostics checks = new Diagnostics();
+                TopologyFactory.checkWithoutBuilding(stages.model.get(), checks);
+                addUncovered(checks.all(), diagnostics); // a value already rejected (a tag, ...) is not also "missing"
+            }
             reportSchemaProblems(stages.schemaProblems, diagnostics);
             if (diagnostics.hasErrors() || built.isEmpty()) {
                 return new LoadResult(diagnostics.all(), Optional.empty());
@@ -157,11 +164,16 @@ public final class FluxLoader {
      * every mistake is reported once, and the schema's problems elsewhere in the file are not lost.
      */
     private static void reportSchemaProblems(Map<String, List<Diagnostic>> schemaProblems, Diagnostics diagnostics) {
+        schemaProblems.values().forEach(problems -> addUncovered(problems, diagnostics));
+    }
+
+    /** Adds each of {@code found} unless an error is already reported on its line. */
+    private static void addUncovered(List<Diagnostic> found, Diagnostics diagnostics) {
         java.util.Set<String> coveredLines = new java.util.HashSet<>();
-        diagnostics.all().stream().filter(Diagnostic::isError).forEach(d -> coveredLines.add(d.position().file() + ":" + d.position().line()));
-        schemaProblems.forEach((file, problems) -> problems.stream()
-                .filter(p -> !coveredLines.contains(file + ":" + p.position().line()))
-                .forEach(diagnostics::add));
+        diagnostics.all().stream().filter(Diagnostic::isError)
+                .forEach(d -> coveredLines.add(d.position().file() + ":" + d.position().line()));
+        found.stream().filter(d -> !coveredLines.contains(d.position().file() + ":" + d.position().line()))
+                .forEach(diagnostics::add);
     }
 
     private static LoadedTopology withOverrides(LoadedTopology topology, LoadOptions options) {
