@@ -153,9 +153,29 @@ public final class FluxLoader {
         JsonView json = JsonView.of(document);
         List<Diagnostic> out = new ArrayList<>();
         for (TopologySchema.Problem p : TopologySchema.validate(json.root())) {
-            out.add(Diagnostic.error(json.positionOf(p.pointer()), p.message()));
+            out.add(Diagnostic.error(json.positionOf(p.pointer()), withKey(p.pointer(), p.message())));
         }
         return out;
+    }
+
+    /**
+     * A message about a value ("must be at least 1, not 0") names its key, as the other stages' messages do: alone on
+     * a line, the message must say which value it means. List elements are named as {@code key[N]}.
+     */
+    private static String withKey(String pointer, String message) {
+        if (!message.startsWith("must ")) {
+            return message;
+        }
+        String[] segments = pointer.split("/");
+        StringBuilder indices = new StringBuilder();
+        for (int i = segments.length - 1; i > 0; i--) {
+            String segment = segments[i].replace("~1", "/").replace("~0", "~");
+            if (!segment.chars().allMatch(Character::isDigit)) {
+                return "'" + segment + indices + "' " + message;
+            }
+            indices.insert(0, "[" + segment + "]");
+        }
+        return message;
     }
 
     /**
