@@ -55,6 +55,15 @@ class FluxCliTest {
     }
 
     @Test
+    void helpShowsPlaceholderSyntaxLiterally() {
+        for (String command : List.of("submit", "validate", "show", "graph")) {
+            String help = CliRun.of(command, "--help").out();
+            assertTrue(help.contains("${key}") && help.contains("${ENV-NAME}"), command + ":\n" + help);
+            assertTrue(!help.contains("null placeholders"), command + ":\n" + help);
+        }
+    }
+
+    @Test
     void versionNamesFluxextStormAndJava() {
         CliRun run = CliRun.of("version");
         assertEquals(ExitCodes.OK, run.exitCode());

@@ -29,6 +29,12 @@ class FluxMainTest {
     }
 
     @Test
+    void helpShowsPlaceholderSyntaxLiterally() {
+        String help = flux("--help").out();
+        assertTrue(help.contains("${key}") && help.contains("${ENV-NAME}") && !help.contains("null"), help);
+    }
+
+    @Test
     void dryRunPrintsTheBannerAndTheTopology() {
         CliRun run = flux("--dry-run", "words.yaml");
         assertEquals(ExitCodes.OK, run.exitCode(), run.err());
