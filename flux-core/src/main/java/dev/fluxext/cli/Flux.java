@@ -97,7 +97,7 @@ public final class Flux implements Callable<Integer> {
         options.verbose = verbose;
         LoadedTopology topology = options.load(context);
         if (!noDetail || dryRun) {
-            DryRun.print(topology, context.out());
+            DryRun.print(topology, context.out(), !noDetail);
         }
         if (dryRun) {
             return ExitCodes.OK;

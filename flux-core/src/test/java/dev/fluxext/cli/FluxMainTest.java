@@ -35,6 +35,14 @@ class FluxMainTest {
     }
 
     @Test
+    void dryRunWithNoDetailPrintsOnlyWhatWasBuilt() {
+        CliRun run = flux("--dry-run", "--no-detail", "words.yaml");
+        assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+        assertTrue(run.out().contains("built (1 spout, 2 bolts); not submitted"), run.out());
+        assertTrue(!run.out().contains("spout words: org.apache.storm.testing.TestWordSpout"), run.out());
+    }
+
+    @Test
     void dryRunPrintsTheBannerAndTheTopology() {
         CliRun run = flux("--dry-run", "words.yaml");
         assertEquals(ExitCodes.OK, run.exitCode(), run.err());
