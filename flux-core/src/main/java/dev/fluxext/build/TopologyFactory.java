@@ -77,6 +77,17 @@ public final class TopologyFactory {
         return new TopologyFactory(def, diagnostics, classes).build(options);
     }
 
+    /**
+     * The checks of building that need no built object: config values (Storm's validators) and the transport. The
+     * loader runs them when earlier errors leave the model unfit to build, so that one run still reports them.
+     */
+    public static void checkWithoutBuilding(TopologyDef def, Diagnostics diagnostics) {
+        TopologyFactory factory = new TopologyFactory(def, diagnostics, ClassFinder.forContext());
+        factory.checkedConfig(def.config(), false);
+        def.executors().forEach(e -> factory.checkedConfig(e.config(), true));
+        Transport.apply(def, new HashMap<>(), factory.objects, diagnostics);
+    }
+
     private Optional<LoadedTopology> build(LoadOptions options) {
         Config conf = new Config();
         conf.putAll(checkedConfig(def.config(), false));

@@ -11,9 +11,25 @@ final class DryRun {
     }
 
     static void print(LoadedTopology topology, PrintWriter out) {
-        out.print(TopologyDescriber.summary(topology));
-        out.printf("flux: dry run: topology '%s' built (%d spouts, %d bolts); not submitted%n", topology.name(),
-            topology.topology().get_spouts_size(), topology.topology().get_bolts_size());
+        print(topology, out, true);
+    }
+
+    /** Without {@code detail}, only the one line saying what was built. */
+    static void print(LoadedTopology topology, PrintWriter out, boolean detail) {
+        if (detail) {
+            out.print(TopologyDescriber.summary(topology));
+        }
+        out.printf("flux: dry run: topology '%s' built (%s); not submitted%n", topology.name(), counts(topology));
         out.flush();
+    }
+
+    /** "1 spout, 2 bolts". */
+    static String counts(LoadedTopology topology) {
+        return plural(topology.topology().get_spouts_size(), "spout") + ", "
+            + plural(topology.topology().get_bolts_size(), "bolt");
+    }
+
+    private static String plural(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 }

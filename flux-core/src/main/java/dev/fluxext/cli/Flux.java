@@ -38,10 +38,10 @@ public final class Flux implements Callable<Integer> {
     @Option(names = {"-d", "--dry-run"}, description = "Build and print the topology; do not run or submit it.")
     boolean dryRun;
 
-    @Option(names = {"-f", "--filter"}, paramLabel = "FILE", description = "Properties file for ${key} placeholders.")
+    @Option(names = {"-f", "--filter"}, paramLabel = "FILE", description = "Properties file for $${key} placeholders.")
     Path filter;
 
-    @Option(names = {"-e", "--env-filter"}, description = "Replace ${ENV-NAME} placeholders from the environment.")
+    @Option(names = {"-e", "--env-filter"}, description = "Replace $${ENV-NAME} placeholders from the environment.")
     boolean envFilter;
 
     @Option(names = {"-R", "--resource"}, description = "FILE is a classpath resource.")
@@ -97,7 +97,7 @@ public final class Flux implements Callable<Integer> {
         options.verbose = verbose;
         LoadedTopology topology = options.load(context);
         if (!noDetail || dryRun) {
-            DryRun.print(topology, context.out());
+            DryRun.print(topology, context.out(), !noDetail);
         }
         if (dryRun) {
             return ExitCodes.OK;

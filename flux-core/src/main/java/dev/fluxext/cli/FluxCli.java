@@ -64,6 +64,7 @@ public final class FluxCli implements Runnable {
         commandLine.setOut(context.out());
         commandLine.setErr(context.err());
         commandLine.setExecutionExceptionHandler((e, cl, parseResult) -> handle(e, cl, parseResult));
+        commandLine.setParameterExceptionHandler((e, args) -> usageError(e));
         listExitCodes(commandLine);
         return commandLine;
     }
@@ -90,9 +91,7 @@ public final class FluxCli implements Runnable {
             return cli.exitCode();
         }
         if (e instanceof CommandLine.ParameterException pe) {
-            err.println(pe.getMessage());
-            pe.getCommandLine().usage(err);
-            return ExitCodes.USAGE;
+            return usageError(pe);
         }
         err.println("flux: internal error: " + e
             + (verbose ? "" : " (run with --verbose for the stack trace)"));
@@ -101,6 +100,16 @@ public final class FluxCli implements Runnable {
         }
         err.flush();
         return ExitCodes.FAILURE;
+    }
+
+    /** The mistake and where to look, not the whole help page, which would push the mistake off the screen. */
+    private static int usageError(CommandLine.ParameterException e) {
+        PrintWriter err = e.getCommandLine().getErr();
+        err.println(e.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+        err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
+        err.flush();
+        return ExitCodes.USAGE;
     }
 
     private static boolean verbose(ParseResult parseResult) {

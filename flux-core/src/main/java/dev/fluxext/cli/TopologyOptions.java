@@ -20,10 +20,10 @@ final class TopologyOptions {
     String file;
 
     @Option(names = "--filter", paramLabel = "PROPS",
-        description = "Properties file whose values replace ${key} placeholders.")
+        description = "Properties file whose values replace $${key} placeholders.")
     Path filter;
 
-    @Option(names = "--env-filter", description = "Replace ${ENV-NAME} placeholders with environment variables.")
+    @Option(names = "--env-filter", description = "Replace $${ENV-NAME} placeholders with environment variables.")
     boolean envFilter;
 
     @Option(names = "--resource", description = "FILE names a classpath resource instead of a file.")

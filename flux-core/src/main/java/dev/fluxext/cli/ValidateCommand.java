@@ -21,7 +21,7 @@ final class ValidateCommand implements Callable<Integer> {
     public Integer call() {
         LoadedTopology topology = topologyOptions.load(parent.context());
         parent.context().out().println(topologyOptions.file + ": topology '" + topology.name() + "' is valid ("
-            + topology.topology().get_spouts_size() + " spouts, " + topology.topology().get_bolts_size() + " bolts)");
+            + DryRun.counts(topology) + ")");
         return ExitCodes.OK;
     }
 }

@@ -38,7 +38,8 @@ import java.util.Properties;
  * problem becomes a {@link Diagnostic} in the result, and every stage runs as far as it can so that one run reports
  * all problems. Building is skipped only after errors that make the model unfit to build (a missing class name, an
  * unknown reference, ...); after recoverable ones (an unknown key, a mistyped optional value) it still runs to
- * report its own problems, and the topology is rejected either way.
+ * report its own problems, and the topology is rejected either way. When building is skipped, its checks that need
+ * no built object (config values, transport) still run.
  */
 public final class FluxLoader {
 
@@ -62,8 +63,14 @@ public final class FluxLoader {
             Stages stages = stages(options, diagnostics);
             // Schema problems alone do not stop the build: its messages (class, constructor, config value) are the
             // more precise ones, and they decide which schema problems are redundant.
-            Optional<LoadedTopology> built = stages.model.isPresent() && !diagnostics.hasUnrecoverableErrors()
+            boolean buildable = stages.model.isPresent() && !diagnostics.hasUnrecoverableErrors();
+            Optional<LoadedTopology> built = buildable
                     ? builder.build(stages.model.get(), options, diagnostics) : Optional.empty();
+            if (!buildable && stages.model.isPresent()) {
+                Diagnostics checks = new Diagnostics();
+                TopologyFactory.checkWithoutBuilding(stages.model.get(), checks);
+                addUncovered(checks.all(), diagnostics); // a value already rejected (a tag, ...) is not also "missing"
+            }
             reportSchemaProblems(stages.schemaProblems, diagnostics);
             checkOverrides(options, diagnostics);
             if (diagnostics.hasErrors() || built.isEmpty()) {
@@ -150,24 +157,47 @@ public final class FluxLoader {
         JsonView json = JsonView.of(document);
         List<Diagnostic> out = new ArrayList<>();
         for (TopologySchema.Problem p : TopologySchema.validate(json.root())) {
-            out.add(Diagnostic.error(json.positionOf(p.pointer()), p.message()));
+            out.add(Diagnostic.error(json.positionOf(p.pointer()), withKey(p.pointer(), p.message())));
         }
         return out;
     }
 
     /**
+     * A message about a value ("must be at least 1, not 0") names its key, as the other stages' messages do: alone on
+     * a line, the message must say which value it means. List elements are named as {@code key[N]}.
+     */
+    private static String withKey(String pointer, String message) {
+        if (!message.startsWith("must ")) {
+            return message;
+        }
+        String[] segments = pointer.split("/");
+        StringBuilder indices = new StringBuilder();
+        for (int i = segments.length - 1; i > 0; i--) {
+            String segment = segments[i].replace("~1", "/").replace("~0", "~");
+            if (!segment.chars().allMatch(Character::isDigit)) {
+                return "'" + segment + indices + "' " + message;
+            }
+            indices.insert(0, "[" + segment + "]");
+        }
+        return message;
+    }
+
+    /**
      * Our own stages say what the schema says, more precisely (nearest-key suggestions, element names, Storm's own
-     * validators), so a file's schema problems are reported only when no other stage found an error in that file:
-     * the file is rejected either way, without the same mistake reported twice.
+     * validators), so a schema problem is left out where another stage already reported an error on the same line:
+     * every mistake is reported once, and the schema's problems elsewhere in the file are not lost.
      */
     private static void reportSchemaProblems(Map<String, List<Diagnostic>> schemaProblems, Diagnostics diagnostics) {
-        java.util.Set<String> filesWithErrors = new java.util.HashSet<>();
-        diagnostics.all().stream().filter(Diagnostic::isError).forEach(d -> filesWithErrors.add(d.position().file()));
-        schemaProblems.forEach((file, problems) -> {
-            if (!filesWithErrors.contains(file)) {
-                problems.forEach(diagnostics::add);
-            }
-        });
+        schemaProblems.values().forEach(problems -> addUncovered(problems, diagnostics));
+    }
+
+    /** Adds each of {@code found} unless an error is already reported on its line. */
+    private static void addUncovered(List<Diagnostic> found, Diagnostics diagnostics) {
+        java.util.Set<String> coveredLines = new java.util.HashSet<>();
+        diagnostics.all().stream().filter(Diagnostic::isError)
+                .forEach(d -> coveredLines.add(d.position().file() + ":" + d.position().line()));
+        found.stream().filter(d -> !coveredLines.contains(d.position().file() + ":" + d.position().line()))
+                .forEach(diagnostics::add);
     }
 
     /**

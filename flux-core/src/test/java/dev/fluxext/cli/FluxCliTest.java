@@ -29,6 +29,17 @@ class FluxCliTest {
         CliRun run = CliRun.of("deploy", "words.yaml");
         assertEquals(ExitCodes.USAGE, run.exitCode());
         assertTrue(run.err().contains("deploy"), run.err());
+        assertTrue(run.err().endsWith("Try 'flux --help' for more information.\n"), run.err());
+        assertTrue(!run.err().contains("Usage:"), run.err());
+    }
+
+    @Test
+    void aUsageErrorIsTheMistakeAndAHintNotTheWholeHelpPage() {
+        CliRun run = CliRun.of("validate", "--no-such-option", "words.yaml");
+        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertTrue(run.err().startsWith("Unknown option: '--no-such-option'"), run.err());
+        assertTrue(run.err().endsWith("Try 'flux validate --help' for more information.\n"), run.err());
+        assertTrue(!run.err().contains("Usage:"), run.err());
     }
 
     @Test
@@ -55,6 +66,15 @@ class FluxCliTest {
     }
 
     @Test
+    void helpShowsPlaceholderSyntaxLiterally() {
+        for (String command : List.of("submit", "validate", "show", "graph")) {
+            String help = CliRun.of(command, "--help").out();
+            assertTrue(help.contains("${key}") && help.contains("${ENV-NAME}"), command + ":\n" + help);
+            assertTrue(!help.contains("null placeholders"), command + ":\n" + help);
+        }
+    }
+
+    @Test
     void versionNamesFluxextStormAndJava() {
         CliRun run = CliRun.of("version");
         assertEquals(ExitCodes.OK, run.exitCode());
@@ -68,7 +88,7 @@ class FluxCliTest {
     void validateAcceptsAValidTopology() {
         CliRun run = CliRun.of("validate", "words.yaml");
         assertEquals(ExitCodes.OK, run.exitCode(), run.err());
-        assertEquals("words.yaml: topology 'words' is valid (1 spouts, 2 bolts)\n", run.out());
+        assertEquals("words.yaml: topology 'words' is valid (1 spout, 2 bolts)\n", run.out());
         assertEquals("", run.err());
     }
 

@@ -29,6 +29,20 @@ class FluxMainTest {
     }
 
     @Test
+    void helpShowsPlaceholderSyntaxLiterally() {
+        String help = flux("--help").out();
+        assertTrue(help.contains("${key}") && help.contains("${ENV-NAME}") && !help.contains("null"), help);
+    }
+
+    @Test
+    void dryRunWithNoDetailPrintsOnlyWhatWasBuilt() {
+        CliRun run = flux("--dry-run", "--no-detail", "words.yaml");
+        assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+        assertTrue(run.out().contains("built (1 spout, 2 bolts); not submitted"), run.out());
+        assertTrue(!run.out().contains("spout words: org.apache.storm.testing.TestWordSpout"), run.out());
+    }
+
+    @Test
     void dryRunPrintsTheBannerAndTheTopology() {
         CliRun run = flux("--dry-run", "words.yaml");
         assertEquals(ExitCodes.OK, run.exitCode(), run.err());

@@ -2,7 +2,6 @@ package dev.fluxext.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -96,13 +95,15 @@ class LocalAndRemoteRunTest {
         // The real entry point of bin/flux, with a YAML file through the whole pipeline.
         Process child = javaProcess(FluxCli.class, "submit", "--local", "--interval", "2", "--log-file",
             tmp.resolve("storm.log").toString(), RealYamlTest.file("words.yaml"));
-        assumeFalse(sigintIgnored(child.pid()), "SIGINT is ignored in this environment (background job)");
+        // Where SIGINT is ignored (a background job, as in CI), a JVM never sees Ctrl-C; SIGTERM takes the same
+        // shutdown path, so the test sends that instead of skipping.
+        String signal = sigintIgnored(child.pid()) ? "-TERM" : "-INT";
         Lines out = new Lines(child, tmp.resolve("storm.log"));
         out.await(line -> COUNTING.matcher(line).find(), Duration.ofSeconds(90));
 
-        new ProcessBuilder("kill", "-INT", Long.toString(child.pid())).inheritIO().start().waitFor();
+        new ProcessBuilder("kill", signal, Long.toString(child.pid())).inheritIO().start().waitFor();
 
-        assertTrue(child.waitFor(60, TimeUnit.SECONDS), "the JVM is still running 60 s after Ctrl-C:\n" + out.all());
+        assertTrue(child.waitFor(60, TimeUnit.SECONDS), "the JVM is still running 60 s after " + signal + ":\n" + out.all());
         assertEquals(0, child.exitValue(), out.all());
         String all = out.all();
         assertTrue(all.contains("flux: stopping (Ctrl-C, SIGTERM"), all);

@@ -40,7 +40,7 @@ class SubmitCommandTest {
         for (String mode : new String[] {"--local", "--remote"}) {
             CliRun run = CliRun.of("submit", mode, "--dry-run", "words.yaml");
             assertEquals(ExitCodes.OK, run.exitCode(), run.err());
-            assertTrue(run.out().contains("dry run: topology 'words' built (1 spouts, 2 bolts); not submitted"), run.out());
+            assertTrue(run.out().contains("dry run: topology 'words' built (1 spout, 2 bolts); not submitted"), run.out());
         }
     }
 

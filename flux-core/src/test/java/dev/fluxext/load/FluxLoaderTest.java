@@ -82,6 +82,17 @@ class FluxLoaderTest {
     }
 
     @Test
+    void configValuesAndTransportAreCheckedEvenWhenBuildingIsSkipped() {
+        LoadResult result = FluxLoader.load(options("structural-and-config-errors.yaml", Map.of()), (def, o, d) -> {
+            throw new AssertionError("must not build");
+        });
+        List<String> lines = messages(result).stream().map(m -> m.substring(0, m.indexOf(": "))).toList();
+        String file = F + "structural-and-config-errors.yaml";
+        assertTrue(lines.containsAll(List.of(file + ":3:21", file + ":5:9", file + ":10:35", file + ":12:11")),
+                String.join("\n", messages(result)));
+    }
+
+    @Test
     void unexpectedExceptionsBecomeOneInternalErrorWithTheCauseKept() {
         IllegalStateException bug = new IllegalStateException("boom");
         LoadResult result = FluxLoader.load(options("buildable.yaml", Map.of()), (def, o, d) -> {

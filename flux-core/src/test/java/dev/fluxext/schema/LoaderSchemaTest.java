@@ -31,7 +31,23 @@ class LoaderSchemaTest {
                 """);
         LoadResult result = FluxLoader.load(LoadOptions.of(file.toString()));
         List<String> lines = result.diagnostics().stream().map(Diagnostic::format).toList();
-        // Only the schema judges a stream's (informational) name, so this message is the schema's.
-        assertEquals(List.of(file + ":9:28: must be text, not 5"), lines);
+        // Only the schema judges a stream's (informational) name, so this message is the schema's, naming the key.
+        assertEquals(List.of(file + ":9:28: 'name' must be text, not 5"), lines);
+    }
+
+    @Test
+    void aSchemaMessageAboutAValueNamesItsKey(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("topology.yaml");
+        Files.writeString(file, """
+                name: t
+                spouts:
+                  - id: s
+                    className: org.apache.storm.testing.TestWordSpout
+                    config:
+                      fluxext.compression.threshold: 0
+                """);
+        List<String> lines = FluxLoader.load(LoadOptions.of(file.toString())).diagnostics().stream()
+                .map(Diagnostic::format).toList();
+        assertEquals(List.of(file + ":6:38: 'fluxext.compression.threshold' must be at least 1, not 0"), lines);
     }
 }
