@@ -142,7 +142,13 @@ class LocalAndRemoteRunTest {
             try (NimbusClient client = new NimbusClient(conf, "localhost", port, 30_000)) {
                 TopologySummary words = client.getClient().getTopologySummaryByName("words");
                 assertEquals("ACTIVE", words.get_status());
-                assertEquals(2, words.get_num_workers() == 0 ? 2 : words.get_num_workers());
+                // Nimbus schedules asynchronously: the topology's 2 workers show up within a few seconds.
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (words.get_num_workers() < 2 && System.nanoTime() < deadline) {
+                    Thread.sleep(500);
+                    words = client.getClient().getTopologySummaryByName("words");
+                }
+                assertEquals(2, words.get_num_workers(), "workers the running topology was given: " + words);
                 assertEquals("INACTIVE", client.getClient().getTopologySummaryByName("words-2").get_status());
                 client.getClient().killTopology("words");
                 client.getClient().killTopology("words-2");

@@ -18,8 +18,8 @@ public final class NimbusMain {
                 .withNimbusDaemon()
                 .withDaemonConf(Config.NIMBUS_THRIFT_PORT, Integer.parseInt(args[0]))
                 .withSupervisors(1)
-                .withPortsPerSupervisor(2)
-                .withSupervisorSlotPortMin(FreePorts.consecutive(2))
+                .withPortsPerSupervisor(4) // room for both test topologies' 2 workers
+                .withSupervisorSlotPortMin(FreePorts.consecutive(4))
                 .build()) {
             System.out.println("NIMBUS READY on port " + cluster.getThriftServerPort());
             System.out.flush();
