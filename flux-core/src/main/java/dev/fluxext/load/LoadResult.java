@@ -1,6 +1,7 @@
 package dev.fluxext.load;
 
 import dev.fluxext.diag.Diagnostic;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,12 +14,22 @@ public record LoadResult(List<Diagnostic> diagnostics, Optional<LoadedTopology> 
                          Optional<Throwable> internalError) {
 
     public LoadResult {
-        diagnostics = List.copyOf(diagnostics);
+        diagnostics = inFileOrder(diagnostics);
         internalError = internalError == null ? Optional.empty() : internalError;
     }
 
     public LoadResult(List<Diagnostic> diagnostics, Optional<LoadedTopology> topology) {
         this(diagnostics, topology, Optional.empty());
+    }
+
+    /**
+     * Stages find problems in their own order; people read a file top to bottom. Files keep the order in which they
+     * first had a problem; within a file, by line and column (the sort is stable).
+     */
+    private static List<Diagnostic> inFileOrder(List<Diagnostic> found) {
+        List<String> files = found.stream().map(d -> d.position().file()).distinct().toList();
+        return found.stream().sorted(Comparator.comparingInt((Diagnostic d) -> files.indexOf(d.position().file()))
+                .thenComparingInt(d -> d.position().line()).thenComparingInt(d -> d.position().column())).toList();
     }
 
     public boolean hasErrors() {

@@ -37,12 +37,12 @@ class BuildErrorsTest {
                 "errors.yaml:19:23: no constructor of dev.fluxext.build.testing.ConfigurableBolt accepts (3.7): argument 1 of ConfigurableBolt(Mode): 3.7 cannot be passed as Mode; argument 1 of ConfigurableBolt(int): 3.7 is not a whole number, so it cannot be passed as int",
                 "errors.yaml:23:15: ambiguous: several overloads of method ConfigurableBolt.withNumbers accept (a list): ConfigurableBolt.withNumbers(String[]), ConfigurableBolt.withNumbers(int[]); change the arguments' types so that only one fits",
                 "errors.yaml:28:19: argument 1 of static ConfigurableBolt.newInstance(Mode): 'BAZ' is not a constant of Mode (one of FOO, BAR)",
+                "errors.yaml:37:15: property 'color': dev.fluxext.build.testing.ConfigurableBolt has no public method setColor(...) and no public non-final field 'color'",
                 "errors.yaml:40:7: warning: 'topology.workers' is ignored per component by Storm 2.8 workers; set it in the topology config",
                 "errors.yaml:41:35: topology.max.spout.pending must be a positive integer, not 'lots'",
-                "errors.yaml:37:15: property 'color': dev.fluxext.build.testing.ConfigurableBolt has no public method setColor(...) and no public non-final field 'color'",
-                "errors.yaml:52:84: java.lang.String is not a custom stream grouping: it does not implement org.apache.storm.grouping.CustomStreamGrouping",
                 "errors.yaml:50:71: 'counter' declares no stream 'nothing' (it declares: default)",
-                "errors.yaml:51:66: stream 'default' of 'counter' has no field cnt (its fields: word, count)"), messages("errors.yaml", "errors.properties"));
+                "errors.yaml:51:66: stream 'default' of 'counter' has no field cnt (its fields: word, count)",
+                "errors.yaml:52:84: java.lang.String is not a custom stream grouping: it does not implement org.apache.storm.grouping.CustomStreamGrouping"), messages("errors.yaml", "errors.properties"));
     }
 
     @Test

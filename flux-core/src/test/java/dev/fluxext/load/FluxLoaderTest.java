@@ -131,10 +131,10 @@ class FluxLoaderTest {
     void afterRecoverableErrorsBuildingStillRunsSoOneRunReportsEverything() {
         LoadResult result = FluxLoader.load(options("recoverable.yaml", Map.of()));
         assertEquals(List.of(
-                F + "recoverable.yaml:5:5: unknown key 'paralelism' in spout 'words'; did you mean 'parallelism'?",
-                F + "recoverable.yaml:9:14: 'cpuLoad' must be a number, not 'lots'",
                 F + "recoverable.yaml:4:16: class org.apache.storm.testing.TestWordSpot not found; did you mean "
-                        + "org.apache.storm.testing.TestWordSpout?"), messages(result));
+                        + "org.apache.storm.testing.TestWordSpout?",
+                F + "recoverable.yaml:5:5: unknown key 'paralelism' in spout 'words'; did you mean 'parallelism'?",
+                F + "recoverable.yaml:9:14: 'cpuLoad' must be a number, not 'lots'"), messages(result));
         assertTrue(result.topology().isEmpty());
     }
 
@@ -163,12 +163,12 @@ class FluxLoaderTest {
         LoadResult tags = FluxLoader.load(new LoadOptions(read + "global-tag.yaml", false, Optional.empty(), false,
                 Map.of(), Map.of()));
         assertEquals(List.of(
+                read + "global-tag.yaml:1:1: the topology has no spouts: declare 'spouts' (and 'bolts' and "
+                        + "'streams'), or a 'topologySource'",
                 read + "global-tag.yaml:3:9: tag 'tag:yaml.org,2002:java.lang.Runtime' is not allowed: topology files "
                         + "use plain YAML values only (remove the tag)",
                 read + "global-tag.yaml:4:10: tag '!foo' is not allowed: topology files use plain YAML values only "
-                        + "(remove the tag)",
-                read + "global-tag.yaml:1:1: the topology has no spouts: declare 'spouts' (and 'bolts' and "
-                        + "'streams'), or a 'topologySource'"), messages(tags));
+                        + "(remove the tag)"), messages(tags));
         assertTrue(tags.topology().isEmpty());
     }
 }

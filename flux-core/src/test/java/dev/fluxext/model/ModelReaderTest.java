@@ -136,7 +136,7 @@ class ModelReaderTest {
     @Test
     void compressionProblemsAreErrorsAtTheValue() {
         assertEquals(List.of(
-                F + "compression-errors.yaml:3:10: 'codec' must be (one of none, zstd, lz4, snappy, gzip), not "
+                F + "compression-errors.yaml:3:10: 'codec' must be one of none, zstd, lz4, snappy, gzip, not "
                         + "'brotli'",
                 F + "compression-errors.yaml:4:3: unknown key 'treshold' in the compression of topology; did you "
                         + "mean 'threshold'? (known: codec, threshold, maxDecompressedBytes, zstd, lz4, gzip, snappy)",

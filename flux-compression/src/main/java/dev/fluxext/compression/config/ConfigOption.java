@@ -66,7 +66,7 @@ public record ConfigOption(String key, String yamlPath, Type type, Object defaul
                     return Optional.of("'" + yamlPath + "' must be a string" + allowedText() + ", not " + describe(raw));
                 }
                 if (!allowed.isEmpty() && !allowed.contains(s)) {
-                    return Optional.of("'" + yamlPath + "' must be" + allowedText() + ", not '" + s + "'");
+                    return Optional.of("'" + yamlPath + "' must be one of " + String.join(", ", allowed) + ", not '" + s + "'");
                 }
                 return Optional.empty();
             }
