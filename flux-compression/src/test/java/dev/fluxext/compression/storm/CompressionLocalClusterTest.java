@@ -45,6 +45,21 @@ class CompressionLocalClusterTest {
     static final int HOSTILE_CAP = 8 * 1024;
     static final Map<String, Set<Integer>> RECEIVED = new ConcurrentHashMap<>();
     static final AtomicInteger BAD_CHECKSUMS = new AtomicInteger();
+    /** Tasks of each test topology that have started (all workers run in this JVM). */
+    static final Map<String, AtomicInteger> STARTED_TASKS = new ConcurrentHashMap<>();
+    /** Storm 2.8 drops what a worker sends before its Netty client has connected, and these topologies run without
+     *  ackers (every tuple must arrive exactly once), so spouts wait until every task has started, then this long. */
+    static final long CONNECT_GRACE_MS = 3_000;
+
+    static void started(String topology) {
+        STARTED_TASKS.computeIfAbsent(topology, t -> new AtomicInteger()).incrementAndGet();
+    }
+
+    /** Tasks of the user's components (not Storm's own, whose ids start with "__"). */
+    static int userTasks(TopologyContext context) {
+        return context.getComponentIds().stream().filter(id -> !id.startsWith("__"))
+                .mapToInt(id -> context.getComponentTasks(id).size()).sum();
+    }
 
     LocalCluster cluster;
 
@@ -217,6 +232,8 @@ class CompressionLocalClusterTest {
         private final int bigSize;
         private SpoutOutputCollector collector;
         private int next;
+        private int expectedTasks;
+        private long emitFrom;
 
         TextSpout(String topology, int bigSize) {
             this.topology = topology;
@@ -226,11 +243,20 @@ class CompressionLocalClusterTest {
         @Override
         public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
             this.collector = collector;
+            expectedTasks = userTasks(context);
+            started(topology);
+        }
+
+        private boolean everyWorkerReady() {
+            if (emitFrom == 0 && STARTED_TASKS.get(topology).get() >= expectedTasks) {
+                emitFrom = System.currentTimeMillis() + CONNECT_GRACE_MS;
+            }
+            return emitFrom != 0 && System.currentTimeMillis() >= emitFrom;
         }
 
         @Override
         public void nextTuple() {
-            if (next >= TUPLES) {
+            if (next >= TUPLES || !everyWorkerReady()) {
                 try {
                     Thread.sleep(50);
                 } catch (InterruptedException e) {
@@ -259,6 +285,11 @@ class CompressionLocalClusterTest {
     /** Re-emits what it receives: its own tuples are sent uncompressed. */
     static final class RelayBolt extends BaseBasicBolt {
         @Override
+        public void prepare(Map<String, Object> conf, TopologyContext context) {
+            started("flow");
+        }
+
+        @Override
         public void execute(Tuple input, BasicOutputCollector collector) {
             collector.emit(new Values(input.getInteger(0), input.getString(1), input.getLong(2)));
         }
@@ -274,6 +305,11 @@ class CompressionLocalClusterTest {
 
         VerifyBolt(String topology) {
             this.topology = topology;
+        }
+
+        @Override
+        public void prepare(Map<String, Object> conf, TopologyContext context) {
+            started(topology);
         }
 
         @Override
