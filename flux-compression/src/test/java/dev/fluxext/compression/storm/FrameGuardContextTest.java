@@ -13,15 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.Config;
-import org.apache.storm.generated.StormTopology;
 import org.apache.storm.messaging.DeserializingConnectionCallback;
 import org.apache.storm.messaging.TaskMessage;
 import org.apache.storm.serialization.KryoTupleSerializer;
 import org.apache.storm.task.GeneralTopologyContext;
-import org.apache.storm.testing.TestWordSpout;
-import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.tuple.AddressedTuple;
-import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.TupleImpl;
 import org.apache.storm.utils.Utils;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,14 +35,9 @@ class FrameGuardContextTest {
     @BeforeEach
     void setUp() {
         CompressionMetrics.reset();
-        TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("words", new TestWordSpout());
-        StormTopology topology = builder.createTopology();
         receiverConf = StormKryo.conf(settings(CompressionOptions.MAX_DECOMPRESSED_BYTES.key(), CAP));
         receiverConf.put(Config.STORM_ID, "topo-1");
-        context = new GeneralTopologyContext(topology, receiverConf, Map.of(1, "words"), Map.of("words", List.of(1)),
-                Map.of("words", Map.of(Utils.DEFAULT_STREAM_ID, new Fields("word"))), "topo-1");
-        TaskDirectory.register("topo-1", Map.of(1, "words"));
+        context = StormKryo.wordsSpoutContext(receiverConf, "topo-1", 1);
         Map<String, Object> senderConf = StormKryo.conf(settings(CompressionOptions.CODEC.key(), "zstd",
                 CompressionSetup.COMPONENT_ID_KEY, "words"));
         sender = new KryoTupleSerializer(senderConf, context);

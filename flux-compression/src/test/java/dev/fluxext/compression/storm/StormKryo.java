@@ -1,8 +1,14 @@
 package dev.fluxext.compression.storm;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.storm.Config;
+import org.apache.storm.generated.StormTopology;
+import org.apache.storm.task.GeneralTopologyContext;
+import org.apache.storm.testing.TestWordSpout;
+import org.apache.storm.topology.TopologyBuilder;
+import org.apache.storm.tuple.Fields;
 import org.apache.storm.serialization.KryoValuesDeserializer;
 import org.apache.storm.serialization.KryoValuesSerializer;
 import org.apache.storm.utils.Utils;
@@ -17,6 +23,19 @@ final class StormKryo {
         Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
         CompressionSetup.enable(conf, settings);
         return conf;
+    }
+
+    /**
+     * The context of a topology with one spout, "words" (one field, "word"), as task {@code task}; the task is also
+     * registered in the {@link TaskDirectory} so frames can be attributed to "words".
+     */
+    static GeneralTopologyContext wordsSpoutContext(Map<String, Object> conf, String stormId, int task) {
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout("words", new TestWordSpout());
+        StormTopology topology = builder.createTopology();
+        TaskDirectory.register(stormId, Map.of(task, "words"));
+        return new GeneralTopologyContext(topology, conf, Map.of(task, "words"), Map.of("words", List.of(task)),
+                Map.of("words", Map.of(Utils.DEFAULT_STREAM_ID, new Fields("word"))), stormId);
     }
 
     static Map<String, Object> stormDefaultConf() {

@@ -13,16 +13,12 @@ import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.generated.StormTopology;
 import org.apache.storm.grouping.Load;
 import org.apache.storm.messaging.IConnection;
 import org.apache.storm.messaging.TaskMessage;
 import org.apache.storm.messaging.netty.BackPressureStatus;
 import org.apache.storm.serialization.KryoTupleSerializer;
 import org.apache.storm.task.GeneralTopologyContext;
-import org.apache.storm.testing.TestWordSpout;
-import org.apache.storm.topology.TopologyBuilder;
-import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.MessageId;
 import org.apache.storm.tuple.TupleImpl;
 import org.apache.storm.utils.Utils;
@@ -40,15 +36,10 @@ class WireCountTest {
     @BeforeEach
     void setUp() {
         CompressionMetrics.reset();
-        TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("words", new TestWordSpout());
-        StormTopology topology = builder.createTopology();
         Map<String, Object> conf = StormKryo.conf(settings(CompressionOptions.CODEC.key(), "zstd",
                 CompressionSetup.COMPONENT_ID_KEY, "words"));
         conf.put(CompressionSetup.COMPONENT_ID_KEY, "words"); // as componentConf puts it in the executor's conf
-        context = new GeneralTopologyContext(topology, conf, Map.of(300, "words"), Map.of("words", List.of(300)),
-                Map.of("words", Map.of(Utils.DEFAULT_STREAM_ID, new Fields("word"))), STORM_ID);
-        TaskDirectory.register(STORM_ID, Map.of(300, "words"));
+        context = StormKryo.wordsSpoutContext(conf, STORM_ID, 300);
         sender = new KryoTupleSerializer(conf, context);
     }
 
