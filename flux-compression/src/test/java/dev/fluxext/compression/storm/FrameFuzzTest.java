@@ -41,10 +41,11 @@ class FrameFuzzTest {
     static final long SEED = Long.getLong("fuzz.seed", 10L);
     static final int COUNT = Integer.getInteger("fuzz.count", 4_000);
     static final int CAP = 1 << 20;
-    /** What one frame may allocate, beyond a constant: Kryo's objects for one wire byte (a null list element, a
-     *  one-byte Long) take tens of bytes, never megabytes. */
+    /** What one frame may allocate: Kryo's objects for one wire byte (a one-byte Long, an element's reference) take
+     *  tens of bytes, never megabytes; plus a constant, and a list of nulls, which has no byte per element but may
+     *  hold CAP / 8 of them (references of 4-8 bytes, copied as the list grows: up to 3 x CAP). */
     static final int ALLOCATION_PER_BYTE = 64;
-    static final long ALLOCATION_SLACK = 1 << 20;
+    static final long ALLOCATION_SLACK = (1 << 20) + 3L * CAP;
     static final int[] HUGE = {Integer.MAX_VALUE - 1, Integer.MAX_VALUE, 1 << 30, 1 << 28, 1 << 24};
     static final List<Object> GOOD = List.of("a good tuple ".repeat(50), 7L);
     static final com.sun.management.ThreadMXBean THREADS =
