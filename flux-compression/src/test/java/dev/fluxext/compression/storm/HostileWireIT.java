@@ -11,7 +11,6 @@ import dev.fluxext.compression.frame.FrameFormat;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
 import java.io.DataOutputStream;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Arrays;
 import java.util.List;
@@ -57,7 +56,7 @@ class HostileWireIT {
     void hostileFramesOnAWorkersNettyPortAreRejectedWhileTuplesKeepBeingAcked() throws Exception {
         CompressionMetrics.reset();
         try (LocalCluster cluster = new LocalCluster.Builder().withSupervisors(2).withPortsPerSupervisor(1)
-                .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true).withSupervisorSlotPortMin(freePortBlock(2))
+                .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true).withSupervisorSlotPortMin(FreePorts.block(2))
                 .build()) {
             cluster.submitTopology("hostile-wire", conf(), topology());
             awaitOrFail(() -> ACKED.get() >= 200, "tuples acked across the two workers");
@@ -241,31 +240,6 @@ class HostileWireIT {
         @Override
         public void declareOutputFields(OutputFieldsDeclarer declarer) {
         }
-    }
-
-    /** Storm numbers worker ports up from the given one; another cluster on this machine must not collide. */
-    static int freePortBlock(int count) throws java.io.IOException {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int first;
-            try (ServerSocket probe = new ServerSocket(0)) {
-                first = probe.getLocalPort();
-            }
-            if (first + count <= 65535 && free(first, count)) {
-                return first;
-            }
-        }
-        throw new IllegalStateException("no " + count + " consecutive free ports");
-    }
-
-    private static boolean free(int first, int count) {
-        for (int port = first; port < first + count; port++) {
-            try (ServerSocket probe = new ServerSocket(port)) {
-                probe.setReuseAddress(true);
-            } catch (java.io.IOException e) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static void awaitOrFail(BooleanSupplier done, String what) throws InterruptedException {
