@@ -91,8 +91,8 @@ public final class BoundedInput extends Input {
             return;
         }
         int start = position;
-        int declared = readVarIntFlag(true); // 0 null, 1 empty, n: n - 1 characters
-        require(Math.max(0, declared - 1L), 1, "string");
+        int declared = readVarIntFlag(true); // 0 null, 1 empty, n: n - 1 characters; negative: a lie
+        require(declared == 0 ? 0 : declared - 1L, 1, "string");
         position = start;
     }
 
