@@ -34,6 +34,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class CompressingListDelegateSerializer extends Serializer<ListDelegate> {
 
+    private static final byte[] NO_BYTES = new byte[0];
     private static final Logger LOG = LoggerFactory.getLogger(CompressingListDelegateSerializer.class);
     private final ListDelegateSerializer values = new BoundedSerializers.TupleValues();
     private final FrameWriter writer;
@@ -128,9 +129,13 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
             return values.read(kryo, input, type); // not from Storm: the bytes left are unknown
         }
         frame.setBuffer(input.getBuffer(), input.position(), input.limit() - input.position());
-        ListDelegate result = values.read(kryo, frame, type);
-        input.setPosition(frame.position());
-        return result;
+        try {
+            ListDelegate result = values.read(kryo, frame, type);
+            input.setPosition(frame.position());
+            return result;
+        } finally {
+            frame.setBuffer(NO_BYTES); // holds on to no message
+        }
     }
 
     private FrameRejectedException rejected(Input input, FrameRejectedException e) {
