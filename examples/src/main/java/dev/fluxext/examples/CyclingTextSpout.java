@@ -15,7 +15,9 @@ import org.apache.storm.tuple.Values;
 /**
  * Emits pieces of a bundled text over and over, reliably: every tuple carries a message id, stays pending until
  * Storm acks it, and is emitted again (same id, same text) when it fails or times out. Set
- * {@code topology.max.spout.pending} to bound how many are in flight.
+ * {@code topology.max.spout.pending} to bound how many are in flight. Pending tuples are kept only in this
+ * spout's memory: when its worker dies, those in flight are neither acked nor replayed, and the new instance
+ * starts over at the beginning of the text.
  */
 public abstract class CyclingTextSpout extends BaseRichSpout {
 

@@ -112,9 +112,11 @@ class RealClusterIT {
                         "--nimbus", "127.0.0.1:" + cluster.nimbusPort,
                         "-c", "examples.ledger.dir=" + ledger, "-c", "examples.ledger.limit=" + IDS,
                         "-c", "examples.ledger.rate=" + RATE));
-        int exit = flux.waitFor(180);
-        if (exit == -1) {
-            flux.killTree();
+        int exit;
+        try {
+            exit = flux.waitFor(180);
+        } finally {
+            flux.killTree(); // nothing left to kill unless it hangs or the wait is interrupted
         }
         assertEquals(0, exit, "flux submit --remote:\n" + flux.output());
         assertTrue(flux.output().contains("topology '" + TOPOLOGY + "' submitted"), flux.output());

@@ -1,19 +1,24 @@
 package dev.fluxext.examples.cluster;
 
+import java.io.File;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.apache.storm.Config;
 import org.apache.storm.generated.ClusterSummary;
 import org.apache.storm.generated.SupervisorSummary;
@@ -75,7 +80,7 @@ final class StormCluster implements AutoCloseable {
         List<ServerSocket> sockets = new ArrayList<>();
         try {
             for (int i = 0; i < count; i++) {
-                ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+                ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
                 sockets.add(socket);
             }
             return sockets.stream().map(ServerSocket::getLocalPort).toList();
@@ -145,7 +150,7 @@ final class StormCluster implements AutoCloseable {
     }
 
     private void startDaemons() throws Exception {
-        String classpath = home.resolve("conf") + java.io.File.pathSeparator + StormJars.classpath();
+        String classpath = home.resolve("conf") + File.pathSeparator + StormJars.classpath();
         Map<String, String> env = Map.of("JAVA_HOME", System.getProperty("java.home"));
 
         Path zkData = Files.createDirectories(home.resolve("zookeeper"));
@@ -157,6 +162,9 @@ final class StormCluster implements AutoCloseable {
 
         daemons.add(daemon("nimbus", "org.apache.storm.daemon.nimbus.Nimbus", classpath, env));
         daemons.add(daemon("supervisor", "org.apache.storm.daemon.supervisor.Supervisor", classpath, env));
+        // Until Nimbus listens, every client call logs a stack trace: wait for the port first.
+        Poll.until("Nimbus to listen on port " + nimbusPort, Duration.ofSeconds(120),
+                () -> Optional.of(true).filter(ok -> accepts(nimbusPort)), this::describe);
         Poll.until("Nimbus to report a supervisor with 2 slots", Duration.ofSeconds(180), () -> {
             ClusterSummary summary = clusterSummary();
             return summary.get_supervisors().stream().map(SupervisorSummary::get_num_workers)
@@ -252,13 +260,33 @@ final class StormCluster implements AutoCloseable {
         ProcessHandle.allProcesses().filter(p -> isOurs(commandLine(p.pid()))).forEach(ProcessHandle::destroyForcibly);
     }
 
+    /**
+     * Kills every process, then deletes the cluster's scratch state (storm.local.dir with the topology jar copies,
+     * ZooKeeper's data, the jar links); logs, ledgers and metrics stay under {@link #home} for a post-mortem.
+     */
     @Override
     public void close() {
         killAll();
+        for (String scratch : List.of("storm-local", "zookeeper", "lib-worker", "storm_rocks")) {
+            deleteTree(home.resolve(scratch));
+        }
         try {
             Runtime.getRuntime().removeShutdownHook(shutdownHook);
         } catch (IllegalStateException e) {
             // the JVM is shutting down and runs the hook anyway
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            System.err.println("could not delete " + dir + ": " + e);
         }
     }
 }
