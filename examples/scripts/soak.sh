@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Soak run (not part of CI): runs the compressed word count on an embedded cluster for a given time and
-# samples the JVM's heap (used after the last GC, and committed) and its resident set size every INTERVAL
-# seconds, as CSV. Usage:
+# samples the JVM's heap (in use at the sample, garbage not yet collected included, and committed) and its
+# resident set size every INTERVAL seconds, as CSV. Usage:
 #
 #   examples/scripts/soak.sh [MINUTES=30] [INTERVAL_SECONDS=30] [OUT_DIR=examples/target/soak]
 #
 # Writes OUT_DIR/samples.csv (elapsed_s,heap_used_mb,heap_committed_mb,rss_mb), OUT_DIR/flux.out (the
 # progress lines) and OUT_DIR/summary.json; prints the first, last and peak samples at the end.
-# The JVM gets -Xmx1g unless SOAK_JAVA_OPTS says otherwise. Heap figures come from `jstat -gc` (the JDK's own tool), RSS from /proc/PID/status (Linux).
+# The JVM gets -Xmx1g unless SOAK_JAVA_OPTS says otherwise. Heap figures come from
+# `jstat -gc` (the JDK's own tool), RSS from /proc/PID/status (Linux).
 set -euo pipefail
 
 minutes="${1:-30}"
