@@ -68,6 +68,11 @@ public class AccountedParagraphSpout extends ParagraphSpout {
     }
 
     @Override
+    public void close() {
+        Ledger.closeQuietly(ledger);
+    }
+
+    @Override
     public void ack(Object msgId) {
         super.ack(msgId);
         if (ledger != null) {

@@ -38,6 +38,11 @@ public class ChecksumSinkBolt extends BaseRichBolt {
     }
 
     @Override
+    public void cleanup() {
+        Ledger.closeQuietly(ledger);
+    }
+
+    @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
         // a sink: emits nothing
     }

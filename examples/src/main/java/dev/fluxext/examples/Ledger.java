@@ -1,5 +1,6 @@
 package dev.fluxext.examples;
 
+import java.io.Closeable;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,7 +17,7 @@ import java.util.zip.CRC32;
  * line without its line break, and what was written survives the process. Off unless the topology config has
  * {@value #DIR_KEY}.
  */
-public final class Ledger {
+public final class Ledger implements Closeable {
 
     /** Topology config key: the directory for the ledger files (created if missing). */
     public static final String DIR_KEY = "examples.ledger.dir";
@@ -46,6 +47,22 @@ public final class Ledger {
             out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the ledger", e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        out.close();
+    }
+
+    /** Closes the ledger, if there is one; a failure to close is not worth failing a shutdown for. */
+    static void closeQuietly(Ledger ledger) {
+        if (ledger != null) {
+            try {
+                ledger.close();
+            } catch (IOException e) {
+                // every line was written with its own write(): nothing is lost
+            }
         }
     }
 
