@@ -57,7 +57,7 @@ class ExampleTopologiesTest {
 
     @Test
     void theExamplesAreThere() {
-        assertEquals(List.of("wordcount-compressed.yaml", "wordcount-tuned.yaml", "wordcount.yaml"),
+        assertEquals(List.of("accounted-paragraphs.yaml", "wordcount-compressed.yaml", "wordcount-tuned.yaml", "wordcount.yaml"),
                 topologyFiles().stream().map(f -> f.getFileName().toString()).toList());
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fluxext.examples.cluster.StormJars;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,7 +15,6 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /**
  * The shaded topology jar (built by `package`, classifier {@code topology}) is what `storm jar` and
@@ -65,11 +65,7 @@ class TopologyJarIT {
      */
     @Test
     void runsTheStormWayWithNothingButStorm(@TempDir Path dir) throws Exception {
-        // Storm's libraries as Maven resolved them, plus SLF4J: Storm's lib/ ships it, but Maven files it under
-        // our own dependencies (a library of flux-core needs it too), so the provided-scope list lacks it.
-        String slf4j = Path.of(LoggerFactory.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        String stormClasspath = Files.readString(Path.of(System.getProperty("storm.classpath"))).strip()
-                + File.pathSeparator + slf4j;
+        String stormClasspath = StormJars.classpath();
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path output = dir.resolve("output.txt");
         Process process = new ProcessBuilder(java.toString(), "-cp", JAR + File.pathSeparator + stormClasspath,
