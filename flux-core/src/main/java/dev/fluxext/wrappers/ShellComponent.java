@@ -11,8 +11,8 @@ import org.apache.storm.utils.Utils;
 
 /**
  * What a topology file says about a multilang spout or bolt that its script cannot declare itself: the output
- * streams with their fields, and the component's own config. Shared by {@link bolts.FluxShellBolt} and
- * {@link spouts.FluxShellSpout}; travels with them to the workers, hence serializable plain collections.
+ * streams with their fields, and the component's own config, set through {@link ShellWrapper}'s methods. It
+ * travels with the spout or bolt to the workers, hence serializable plain collections.
  */
 public final class ShellComponent implements Serializable {
 
