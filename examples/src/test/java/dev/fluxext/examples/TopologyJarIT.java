@@ -144,8 +144,8 @@ class TopologyJarIT {
     }
 
     /**
-     * {@code storm local examples-topology.jar dev.fluxext.cli.Flux --local ...}'s classpath (Storm's lib/, server
-     * included, first): the word counts run on an in-process cluster and tuples flow.
+     * {@code storm jar --storm-server-classpath examples-topology.jar dev.fluxext.cli.Flux --local ...}: Storm's
+     * lib/ (server included) first; the word counts run on an in-process cluster and tuples flow.
      */
     @Test
     void runsLocallyWithStormsOwnLibrariesFirst(@TempDir Path dir) throws Exception {
@@ -159,6 +159,22 @@ class TopologyJarIT {
             most = Math.max(most, Long.parseLong(emitted.group(1)));
         }
         assertTrue(most > 0, "no tuples emitted:\n" + run.output());
+    }
+
+    /**
+     * What {@code storm local examples-topology.jar dev.fluxext.cli.Flux --resource topologies/wordcount.yaml}
+     * runs: LocalCluster's own main, which calls ours with every submission going to its in-process cluster, and
+     * ends the JVM after {@code storm.local.sleeptime} seconds.
+     */
+    @Test
+    void runsUnderStormLocal(@TempDir Path dir) throws Exception {
+        List<String> args = List.of("-Dstorm.jar=" + JAR.toAbsolutePath(), "-Dstorm.local.sleeptime=5",
+                "org.apache.storm.LocalCluster", "dev.fluxext.cli.Flux", "--resource", "topologies/wordcount.yaml");
+        Run run = java(dir, stormFirst(), args.toArray(String[]::new));
+        assertWordCountBuilt(run);
+        assertTrue(run.output().contains("flux: submitting topology 'wordcount' to the in-process cluster of "
+                + "`storm local`"), run.output());
+        assertTrue(run.output().contains("flux: topology 'wordcount' submitted"), run.output());
     }
 
     /**
