@@ -1,6 +1,8 @@
 package dev.fluxext.compression.storm;
 
+import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.frame.FrameRejectedException;
+import dev.fluxext.compression.metrics.FiguresLog;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
@@ -54,6 +56,10 @@ public final class FrameGuardContext implements IContext {
             throw new IllegalArgumentException(DELEGATE_KEY + " must name the transport to wrap, not "
                     + FrameGuardContext.class.getName());
         }
+        // The per-tuple figures get the same worker-log line as the batch ones: visible on a cluster by default.
+        Object interval = topoConf.get(BatchCompressionOptions.LOG_INTERVAL_SECS.key());
+        FiguresLog.start(interval instanceof Number n ? n.intValue()
+                : (Integer) BatchCompressionOptions.LOG_INTERVAL_SECS.defaultValue());
         return ReflectionUtils.newInstance(name.toString());
     }
 
