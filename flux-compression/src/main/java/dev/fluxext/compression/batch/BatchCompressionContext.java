@@ -104,16 +104,18 @@ public final class BatchCompressionContext implements IContext {
             int count = 0;
             while (msgs.hasNext()) {
                 TaskMessage message = msgs.next();
-                if (writer.tooBig(message)) {
-                    out.add(message); // already big enough to gain little from company; the receiver passes it on
-                    continue;
-                }
-                if (!writer.fits(message)) {
+                boolean alone = writer.tooBig(message);
+                if (!writer.isEmpty() && (alone || !writer.fits(message))) {
+                    // Flushed first so that messages keep their order.
                     before += writer.bytesBefore();
                     count += writer.count();
                     out.add(writer.finish());
                 }
-                writer.add(message);
+                if (alone) {
+                    out.add(message); // too big for a bundle; gains little from company; the receiver passes it on
+                } else {
+                    writer.add(message);
+                }
             }
             if (!writer.isEmpty()) {
                 before += writer.bytesBefore();

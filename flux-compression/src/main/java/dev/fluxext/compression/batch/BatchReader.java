@@ -48,7 +48,8 @@ final class BatchReader {
         if (codecId == FrameFormat.RAW) {
             unpack(frame, 1, frame.length);
         } else {
-            unpack(decompressed, 0, decompress(frame, codecId));
+            int length = decompress(frame, codecId); // grows the buffer: read it only afterwards
+            unpack(decompressed, 0, length);
         }
         out.addAll(unpacked);
     }

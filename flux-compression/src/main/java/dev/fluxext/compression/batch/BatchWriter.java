@@ -2,6 +2,7 @@ package dev.fluxext.compression.batch;
 
 import dev.fluxext.compression.codec.Codec;
 import dev.fluxext.compression.frame.FrameFormat;
+import java.util.Arrays;
 import org.apache.storm.messaging.TaskMessage;
 
 /**
@@ -58,7 +59,11 @@ final class BatchWriter {
     void add(TaskMessage message) {
         byte[] payload = message.message();
         int length = payload == null ? 0 : payload.length;
-        body = FrameFormat.grow(body, end + entrySize(message), maxBody);
+        int needed = end + entrySize(message);
+        if (body.length < needed) {
+            // Keeps what the bundle holds so far (FrameFormat.grow does not copy); doubling keeps copies rare.
+            body = Arrays.copyOf(body, Math.max(needed, Math.min(2 * body.length, maxBody)));
+        }
         end = BatchFormat.writeVarInt(body, end, message.task());
         end = BatchFormat.writeVarInt(body, end, length);
         if (length > 0) {
