@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fluxext.compression.batch.BatchCompressionContext;
+import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.load.FluxLoader;
@@ -57,7 +59,7 @@ class ExampleTopologiesTest {
 
     @Test
     void theExamplesAreThere() {
-        assertEquals(List.of("wordcount-compressed.yaml", "wordcount-tuned.yaml", "wordcount.yaml"),
+        assertEquals(List.of("events-batch-compressed.yaml", "wordcount-compressed.yaml", "wordcount-tuned.yaml", "wordcount.yaml"),
                 topologyFiles().stream().map(f -> f.getFileName().toString()).toList());
     }
 
@@ -94,6 +96,24 @@ class ExampleTopologiesTest {
         StormTopology topology = load(TOPOLOGIES.resolve("wordcount-compressed.yaml")).topology();
         assertEquals("zstd", componentConf(topology, "paragraphs").get(CompressionOptions.CODEC.key()));
         assertEquals("none", componentConf(topology, "split").get(CompressionOptions.CODEC.key()));
+    }
+
+    @Test
+    void eventsTopologyCompressesBundlesOnTheTransportAndNoTupleTwice() throws IOException {
+        LoadedTopology loaded = load(TOPOLOGIES.resolve("events-batch-compressed.yaml"));
+        assertEquals(BatchCompressionContext.class.getName(), loaded.config().get("storm.messaging.transport"));
+        assertEquals("zstd", loaded.config().get(BatchCompressionOptions.CODEC.key()));
+        for (String id : List.of("events", "parse", "count")) {
+            assertEquals(null, componentConf(loaded.topology(), id).get(CompressionOptions.CODEC.key()), id);
+        }
+    }
+
+    @Test
+    void eventsAreSmallJsonWithRepeatsAcrossThem() {
+        List<String> events = EventSpout.events(EventSpout.DISTINCT_EVENTS, 1);
+        double mean = events.stream().mapToInt(String::length).average().orElseThrow();
+        assertTrue(mean > 180 && mean < 240, "about 200 bytes: " + mean);
+        assertEquals(events, EventSpout.events(EventSpout.DISTINCT_EVENTS, 1), "same seed, same events");
     }
 
     private static ComponentCommon common(StormTopology topology, String id) {

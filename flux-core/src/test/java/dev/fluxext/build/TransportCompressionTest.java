@@ -1,11 +1,11 @@
 package dev.fluxext.build;
 
+import static dev.fluxext.build.CompressionWiringTest.componentConf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxext.compression.batch.BatchCompressionContext;
 import dev.fluxext.compression.storm.FrameGuardContext;
 import dev.fluxext.diag.Diagnostic;
@@ -22,12 +22,6 @@ class TransportCompressionTest {
     private static List<String> messages(String file) {
         LoadResult result = FluxEquivalenceTest.load(file);
         return result.diagnostics().stream().map(Diagnostic::format).map(m -> m.substring(DIR.length())).toList();
-    }
-
-    private static Map<?, ?> componentConf(org.apache.storm.generated.StormTopology t, String id) throws Exception {
-        String json = t.get_spouts().containsKey(id) ? t.get_spouts().get(id).get_common().get_json_conf()
-                : t.get_bolts().get(id).get_common().get_json_conf();
-        return new ObjectMapper().readValue(json, Map.class);
     }
 
     @Test
