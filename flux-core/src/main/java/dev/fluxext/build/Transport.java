@@ -60,7 +60,11 @@ final class Transport {
         try {
             BatchSettings.fromConf(batch.settings()); // the rules across settings (e.g. maxBatchBytes <= the cap)
         } catch (IllegalArgumentException e) {
-            diagnostics.error(batch.positions().values().stream().findFirst().orElse(transport), e.getMessage());
+            // At the first setting the message names (positions are not ordered), else at the block.
+            Position at = BatchCompressionOptions.ALL.stream().map(o -> o.key())
+                    .filter(k -> e.getMessage().contains(k) && batch.positions().containsKey(k))
+                    .map(batch.positions()::get).findFirst().orElse(transport);
+            diagnostics.error(at, e.getMessage());
             return;
         }
         conf.put(BatchCompressionOptions.DELEGATE_KEY, contextClass.value());
