@@ -125,6 +125,7 @@ class ExampleTopologiesTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> componentConf(StormTopology topology, String id) throws IOException {
-        return new ObjectMapper().readValue(common(topology, id).get_json_conf(), Map.class);
+        String json = common(topology, id).get_json_conf();
+        return json == null ? Map.of() : new ObjectMapper().readValue(json, Map.class); // null: no config of its own
     }
 }
