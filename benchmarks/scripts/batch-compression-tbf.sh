@@ -5,11 +5,12 @@
 # Prints acked tuples/s, the bytes the qdisc sent, and the CPU seconds of the whole run (one JVM: both workers,
 # Nimbus, ZooKeeper) as a Markdown table.
 #
-#   sudo benchmarks/scripts/batch-compression-tbf.sh [paragraphs|events]      # needs root, ip and tc
+#   sudo [DURATION=40] [RATE=100mbit] benchmarks/scripts/batch-compression-tbf.sh [paragraphs|events]
 #
 # Environment: DURATION (s per run, default 40), RATE (tbf rate, default 100mbit), RUNS (default "raw tuple
 # batch"), PLAIN (runs on the unshaped loopback, default "raw batch"; empty for none).
-# Only the namespace this script creates is touched; it is deleted on exit.
+# Needs root, ip, tc, jq, bc and /usr/bin/time. Only the namespace this script creates is touched; it is
+# deleted on exit.
 set -euo pipefail
 
 workload=${1:-paragraphs}
