@@ -6,20 +6,18 @@ import dev.fluxext.compression.frame.FrameRejectedException;
 import dev.fluxext.compression.metrics.BatchCounters;
 import dev.fluxext.compression.metrics.BatchMetrics;
 import dev.fluxext.compression.metrics.FiguresLog;
+import dev.fluxext.compression.storm.ForwardingConnection;
 import dev.fluxext.compression.storm.RejectLog;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
-import org.apache.storm.grouping.Load;
 import org.apache.storm.messaging.IConnection;
 import org.apache.storm.messaging.IConnectionCallback;
 import org.apache.storm.messaging.IContext;
 import org.apache.storm.messaging.TaskMessage;
-import org.apache.storm.messaging.netty.BackPressureStatus;
 import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.utils.ReflectionUtils;
 
@@ -85,14 +83,13 @@ public final class BatchCompressionContext implements IContext {
     }
 
     /** Sends each bundle it is handed as frames of at most {@code maxBatchBytes}. */
-    static final class BatchingConnection implements IConnection {
-        private final IConnection connection;
+    static final class BatchingConnection extends ForwardingConnection {
         private final BatchWriter writer;
         private final BatchCounters counters;
         private final List<TaskMessage> out = new ArrayList<>();
 
         BatchingConnection(IConnection connection, BatchWriter writer, BatchCounters counters) {
-            this.connection = connection;
+            super(connection);
             this.writer = writer;
             this.counters = counters;
         }
@@ -140,30 +137,10 @@ public final class BatchCompressionContext implements IContext {
             }
         }
 
-        @Override
-        public void sendLoadMetrics(Map<Integer, Double> taskToLoad) {
-            connection.sendLoadMetrics(taskToLoad);
-        }
 
-        @Override
-        public void sendBackPressureStatus(BackPressureStatus bpStatus) {
-            connection.sendBackPressureStatus(bpStatus);
-        }
 
-        @Override
-        public Map<Integer, Load> getLoad(Collection<Integer> tasks) {
-            return connection.getLoad(tasks);
-        }
 
-        @Override
-        public int getPort() {
-            return connection.getPort();
-        }
 
-        @Override
-        public void close() {
-            connection.close();
-        }
     }
 
     /** Replaces each bundle frame by its messages; a rejected frame is dropped, counted and logged. */
