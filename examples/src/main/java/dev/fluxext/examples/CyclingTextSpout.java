@@ -40,13 +40,18 @@ public abstract class CyclingTextSpout extends BaseRichSpout {
     /** The pieces of the text this spout emits, in order. */
     protected abstract List<String> piecesOf(BundledText text);
 
+    /** What this spout emits, in order: by default {@link #piecesOf} the text resource. */
+    protected List<String> pieces() {
+        return piecesOf(BundledText.fromResource(resource));
+    }
+
     /** Name of the one output field. */
     protected abstract String fieldName();
 
     @Override
     public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
         this.collector = collector;
-        this.texts = piecesOf(BundledText.fromResource(resource));
+        this.texts = pieces();
         if (texts.isEmpty()) {
             throw new IllegalStateException("text resource " + resource + " holds no text to emit");
         }

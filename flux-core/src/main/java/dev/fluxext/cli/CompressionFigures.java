@@ -3,6 +3,7 @@ package dev.fluxext.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxext.compression.config.CompressionSettings;
+import dev.fluxext.compression.metrics.BatchSnapshot;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
 import dev.fluxext.compression.storm.CompressingListDelegateSerializer;
 import dev.fluxext.load.LoadedTopology;
@@ -46,6 +47,29 @@ final class CompressionFigures {
             }
         });
         return figures;
+    }
+
+    /**
+     * The progress line's compression part: per-tuple and batch totals across components and connections, empty
+     * while nothing was counted.
+     */
+    static String progress(Map<String, CompressionSnapshot> tuples, Map<String, BatchSnapshot> batches) {
+        StringBuilder out = new StringBuilder();
+        long in = tuples.values().stream().mapToLong(CompressionSnapshot::bytesIn).sum();
+        long tupleOut = tuples.values().stream().mapToLong(CompressionSnapshot::bytesOut).sum();
+        if (in > 0) {
+            out.append(String.format(" | tuples %d -> %d bytes (%.2f), %d rejected", in, tupleOut,
+                    (double) tupleOut / in, tuples.values().stream().mapToLong(CompressionSnapshot::rejected).sum()));
+        }
+        long before = batches.values().stream().mapToLong(BatchSnapshot::bytesBefore).sum();
+        long after = batches.values().stream().mapToLong(BatchSnapshot::bytesAfter).sum();
+        long rejected = batches.values().stream().mapToLong(BatchSnapshot::rejected).sum();
+        if (before > 0 || rejected > 0) {
+            out.append(String.format(" | batches %d -> %d bytes (%.2f), %d batches, %d rejected", before, after,
+                    before == 0 ? 1.0 : (double) after / before,
+                    batches.values().stream().mapToLong(BatchSnapshot::batches).sum(), rejected));
+        }
+        return out.toString();
     }
 
     /** The codec the component's executors use: its json_conf over the topology config, as a worker merges them. */

@@ -1,5 +1,7 @@
 package dev.fluxext.cli;
 
+import dev.fluxext.compression.metrics.BatchMetrics;
+import dev.fluxext.compression.metrics.BatchSnapshot;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
 import dev.fluxext.load.LoadedTopology;
@@ -45,7 +47,7 @@ final class LocalRunner {
     /** Receives the final statistics (e.g. to write --summary-json). */
     interface SummaryWriter {
         void write(String topology, long uptimeSecs, Map<String, ComponentStats> components,
-                   Map<String, CompressionSnapshot> compression);
+                   Map<String, CompressionSnapshot> compression, Map<String, BatchSnapshot> batches);
     }
 
     LocalRunner(LoadedTopology topology, Optional<Duration> duration, Duration interval, PrintWriter out,
@@ -101,6 +103,7 @@ final class LocalRunner {
             }
             // Compression counters are JVM-wide: count this run only.
             CompressionMetrics.reset();
+            BatchMetrics.reset();
             try {
                 cluster.submitTopology(topology.name(), conf, topology.topology());
             } catch (InvalidTopologyException e) {
@@ -113,8 +116,9 @@ final class LocalRunner {
             long lastUptime = last == null ? 0 : last.get_uptime_secs();
             Map<String, ComponentStats> finalStats = ComponentStats.of(topology.topology(), last);
             Map<String, CompressionSnapshot> compression = CompressionFigures.of(topology, CompressionMetrics.snapshot());
-            printSummary(lastUptime, last, finalStats, compression);
-            summaryWriter.write(topology.name(), lastUptime, finalStats, compression);
+            Map<String, BatchSnapshot> batches = BatchMetrics.snapshot();
+            printSummary(lastUptime, last, finalStats, compression, batches);
+            summaryWriter.write(topology.name(), lastUptime, finalStats, compression, batches);
             cluster.killTopologyWithOpts(topology.name(), killNow());
             out.printf("flux: topology '%s' killed%n", topology.name());
             return ExitCodes.OK;
@@ -142,12 +146,13 @@ final class LocalRunner {
             if (stop || over) {
                 return info;
             }
-            out.println(progress.line(info, System.nanoTime()));
+            out.println(progress.line(info, System.nanoTime())
+                    + CompressionFigures.progress(CompressionMetrics.snapshot(), BatchMetrics.snapshot()));
         }
     }
 
     private void printSummary(long uptimeSecs, TopologyInfo info, Map<String, ComponentStats> stats,
-                              Map<String, CompressionSnapshot> compression) {
+                              Map<String, CompressionSnapshot> compression, Map<String, BatchSnapshot> batches) {
         out.printf("%nSummary of '%s' after %d s%s:%n", topology.name(), uptimeSecs,
             info == null ? "" : " in " + ComponentStats.workers(info) + " worker(s)");
         out.printf("  %-24s %-6s %12s %12s %12s %12s %12s%n", "component", "type", "emitted", "transferred", "acked",
@@ -158,6 +163,9 @@ final class LocalRunner {
             "  compression %s: %s, %d of %d tuples compressed, %d -> %d bytes (%.0f %%), %d frames rejected%n",
             id, c.codec(), c.tuplesCompressed(), c.tuplesCompressed() + c.tuplesRaw(), c.bytesIn(), c.bytesOut(),
             c.bytesIn() == 0 ? 100.0 : 100.0 * c.bytesOut() / c.bytesIn(), c.rejected()));
+        batches.forEach((connection, b) -> out.printf(
+            "  batch compression %s: %d messages in %d batches, %d -> %d bytes (%.0f %%), %d batches rejected%n",
+            connection, b.messages(), b.batches(), b.bytesBefore(), b.bytesAfter(), 100.0 * b.ratio(), b.rejected()));
         out.flush();
     }
 

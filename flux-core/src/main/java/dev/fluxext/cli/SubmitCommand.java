@@ -95,8 +95,8 @@ final class SubmitCommand implements Callable<Integer> {
         StormLogging.toFile(log);
         context.out().println("flux: Storm logs go to " + log);
         LocalRunner runner = new LocalRunner(topology, duration, interval, context.out(),
-            (name, uptime, stats, compression) -> summaryJson.ifPresent(file -> {
-                SummaryJson.write(file, SummaryJson.document(name, uptime, stats, compression));
+            (name, uptime, stats, compression, batches) -> summaryJson.ifPresent(file -> {
+                SummaryJson.write(file, SummaryJson.document(name, uptime, stats, compression, batches));
                 context.out().println("flux: summary written to " + file);
             }));
         return runner.run();

@@ -1,5 +1,6 @@
 package dev.fluxext.model;
 
+import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.config.ConfigOption;
 import dev.fluxext.diag.Diagnostics;
@@ -291,7 +292,7 @@ public final class ModelReader {
             return Optional.empty();
         }
         YNode.Map map = m.get();
-        List<String> known = new ArrayList<>(List.of(TransportOptions.TYPE));
+        List<String> known = new ArrayList<>(List.of(TransportOptions.TYPE, TransportOptions.COMPRESSION));
         TransportOptions.NETTY_KEYS.forEach(k -> known.add(k.yamlName()));
         unknownKeys(map, known, "in 'transport'");
         Located<String> type = map.get(TransportOptions.TYPE).flatMap(n -> string(n, "'type'"))
@@ -314,7 +315,14 @@ public final class ModelReader {
                 settings.put(k.stormKey(), new ConfigMap.Entry(k.stormKey(), e.keyPosition(), plain(e.value())));
             });
         }
-        return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), map.position()));
+        Optional<CompressionDef> compression = map.get(TransportOptions.COMPRESSION).map(n -> {
+            Map<String, Object> batch = new LinkedHashMap<>();
+            Map<String, Position> positions = new LinkedHashMap<>();
+            map(n, "'compression'").ifPresent(block -> compressionLevel(block, "", "the transport",
+                    BatchCompressionOptions.ALL, BatchCompressionOptions.CODEC, batch, positions));
+            return new CompressionDef(batch, positions);
+        });
+        return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, map.position()));
     }
 
     // ---- compression
@@ -323,27 +331,31 @@ public final class ModelReader {
         Optional<YNode.Map> m = map(node, "'compression'");
         Map<String, Object> settings = new LinkedHashMap<>();
         Map<String, Position> positions = new LinkedHashMap<>();
-        m.ifPresent(map -> compressionLevel(map, "", owner, settings, positions));
+        m.ifPresent(map -> compressionLevel(map, "", owner, CompressionOptions.ALL, CompressionOptions.CODEC, settings,
+                positions));
         return new CompressionDef(settings, positions);
     }
 
-    /** One level of a compression block: options at {@code prefix + key}, or per-codec sub-blocks. */
-    private void compressionLevel(YNode.Map map, String prefix, String owner, Map<String, Object> settings,
-                                  Map<String, Position> positions) {
+    /**
+     * One level of a compression block (a component's tuples, or the transport's bundles: {@code options}): options
+     * at {@code prefix + key}, or per-codec sub-blocks.
+     */
+    private void compressionLevel(YNode.Map map, String prefix, String owner, List<ConfigOption> options,
+                                  ConfigOption codec, Map<String, Object> settings, Map<String, Position> positions) {
         Set<String> known = new LinkedHashSet<>();
-        for (ConfigOption o : CompressionOptions.ALL) {
+        for (ConfigOption o : options) {
             if (o.yamlPath().startsWith(prefix)) {
                 String rest = o.yamlPath().substring(prefix.length());
                 known.add(rest.contains(".") ? rest.substring(0, rest.indexOf('.')) : rest);
             }
         }
         if (prefix.isEmpty()) {
-            known.addAll(CompressionOptions.CODEC.allowed()); // per-codec blocks, even for codecs with no settings
+            known.addAll(codec.allowed()); // per-codec blocks, even for codecs with no settings
             known.remove("none");
         }
         for (YNode.Entry e : map.entries()) {
             String path = prefix + e.key();
-            Optional<ConfigOption> option = CompressionOptions.byYamlPath(path);
+            Optional<ConfigOption> option = options.stream().filter(o -> o.yamlPath().equals(path)).findFirst();
             if (!known.contains(e.key())) {
                 diagnostics.recoverableError(e.keyPosition(), "unknown key '" + e.key() + "' in the compression of " + owner
                         + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known) + ")");
@@ -361,7 +373,7 @@ public final class ModelReader {
                     positions.put(option.get().key(), e.value().position());
                 }
             } else if (e.value() instanceof YNode.Map sub) {
-                compressionLevel(sub, path + ".", owner, settings, positions);
+                compressionLevel(sub, path + ".", owner, options, codec, settings, positions);
             } else if (!(e.value() instanceof YNode.Scalar s && s.value() == null)) { // "snappy:" alone is fine
                 diagnostics.recoverableError(e.value().position(), "'" + path + "' must be a map of settings, not "
                         + e.value().kindName());

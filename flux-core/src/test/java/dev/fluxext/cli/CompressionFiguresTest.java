@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.compression.metrics.CompressionMetrics;
+import dev.fluxext.compression.metrics.BatchSnapshot;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadOptions;
@@ -36,7 +37,7 @@ class CompressionFiguresTest {
         assertEquals(new CompressionSnapshot("none", 0, 0, 0, 0, 0, 0), figures.get("count"));
 
         Map<String, Object> document = SummaryJson.document(topology.name(), 10,
-                ComponentStats.of(topology.topology(), null), figures);
+                ComponentStats.of(topology.topology(), null), figures, Map.of());
         Map<?, ?> components = (Map<?, ?>) document.get("components");
         for (String id : List.of("words", "count")) {
             Map<?, ?> compression = (Map<?, ?>) ((Map<?, ?>) components.get(id)).get("compression");
@@ -51,7 +52,24 @@ class CompressionFiguresTest {
         Map<String, CompressionSnapshot> figures = CompressionFigures.of(topology, Map.of());
         assertTrue(figures.isEmpty(), figures::toString);
         Map<?, ?> components = (Map<?, ?>) SummaryJson.document(topology.name(), 1,
-                ComponentStats.of(topology.topology(), null), figures).get("components");
+                ComponentStats.of(topology.topology(), null), figures, Map.of()).get("components");
         components.values().forEach(c -> assertNull(((Map<?, ?>) c).get("compression")));
+    }
+
+    @Test
+    void batchFiguresPerConnectionInTheSummaryAndTotalsInTheProgressLine() {
+        LoadedTopology topology = load("build/diamond.yaml");
+        Map<String, BatchSnapshot> batches = Map.of("-> localhost:6701", new BatchSnapshot(10, 400, 80_000, 16_000, 0, 0),
+                "-> :6700", new BatchSnapshot(0, 0, 0, 0, 2, 0));
+        Map<?, ?> json = (Map<?, ?>) SummaryJson.document(topology.name(), 1,
+                ComponentStats.of(topology.topology(), null), Map.of(), batches).get("batchCompression");
+        Map<?, ?> sent = (Map<?, ?>) json.get("-> localhost:6701");
+        assertEquals(80_000L, sent.get("bytesBefore"));
+        assertEquals(16_000L, sent.get("bytesAfter"));
+        assertEquals(0.2, sent.get("ratio"));
+        assertEquals(2L, ((Map<?, ?>) json.get("-> :6700")).get("rejected"));
+        assertEquals(" | batches 80000 -> 16000 bytes (0.20), 10 batches, 2 rejected",
+                CompressionFigures.progress(Map.of(), batches));
+        assertEquals("", CompressionFigures.progress(Map.of(), Map.of()), "nothing counted, nothing shown");
     }
 }
