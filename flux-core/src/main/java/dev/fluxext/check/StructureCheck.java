@@ -61,7 +61,6 @@ public final class StructureCheck {
         }
         topology.workerHooks().forEach(h -> references(h, scope));
         topology.topologySource().ifPresent(s -> references(s.object(), scope));
-        sourceOrGraph(topology);
         streams(topology, ids);
         compression(topology);
     }
@@ -140,25 +139,6 @@ public final class StructureCheck {
         value.filter(v -> !(v.value() >= 0) || v.value().isInfinite()).ifPresent(v ->
                 diagnostics.error(v.position(), "'" + key + "' of " + what + " must be a finite number, 0 or more, not "
                         + v.value()));
-    }
-
-    private void sourceOrGraph(TopologyDef t) {
-        if (t.topologySource().isPresent()) {
-            List<String> mixed = new java.util.ArrayList<>();
-            if (!t.spouts().isEmpty()) {
-                mixed.add("spouts");
-            }
-            if (!t.bolts().isEmpty()) {
-                mixed.add("bolts");
-            }
-            if (!t.streams().isEmpty()) {
-                mixed.add("streams");
-            }
-            if (!mixed.isEmpty()) {
-                diagnostics.error(t.topologySource().get().object().position(), "'topologySource' builds the whole "
-                        + "topology, so there must be no " + String.join(", ", mixed) + " (remove one or the other)");
-            }
-        }
     }
 
     private void streams(TopologyDef t, Map<String, Declared> ids) {

@@ -8,24 +8,20 @@ import dev.fluxext.compression.storm.CompressionSetup;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.diag.Position;
-import dev.fluxext.model.ModelReader;
+import dev.fluxext.lang.ModelReader;
 import dev.fluxext.model.TopologyDef;
-import dev.fluxext.read.JsonView;
 import dev.fluxext.read.YNode;
 import dev.fluxext.read.YamlReader;
 import dev.fluxext.resolve.Includes;
 import dev.fluxext.resolve.Source;
 import dev.fluxext.resolve.Substitution;
-import dev.fluxext.schema.TopologySchema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,8 +29,9 @@ import java.util.Properties;
 
 /**
  * The one entry point from a topology file to a submittable topology:
- * read (YAML with positions) → schema check (each file as written) → resolve ({@code ${...}}, includes) → model →
- * structural check → build (StormTopology + config) → {@code -c} overrides. Never throws for bad input: every
+ * read (YAML with positions) → resolve ({@code ${...}}, includes) → model (every key, type and range declared in
+ * {@link dev.fluxext.schema.Language}, checked once) → structural check → build (StormTopology + config) →
+ * {@code -c} overrides. Never throws for bad input: every
  * problem becomes a {@link Diagnostic} in the result, and every stage runs as far as it can so that one run reports
  * all problems. Building is skipped only after errors that make the model unfit to build (a missing class name, an
  * unknown reference, ...); after recoverable ones (an unknown key, a mistyped optional value) it still runs to
@@ -60,18 +57,15 @@ public final class FluxLoader {
     public static LoadResult load(LoadOptions options, Builder builder) {
         Diagnostics diagnostics = new Diagnostics();
         try {
-            Stages stages = stages(options, diagnostics);
-            // Schema problems alone do not stop the build: its messages (class, constructor, config value) are the
-            // more precise ones, and they decide which schema problems are redundant.
-            boolean buildable = stages.model.isPresent() && !diagnostics.hasUnrecoverableErrors();
+            Optional<TopologyDef> model = analyze(options, diagnostics);
+            boolean buildable = model.isPresent() && !diagnostics.hasUnrecoverableErrors();
             Optional<LoadedTopology> built = buildable
-                    ? builder.build(stages.model.get(), options, diagnostics) : Optional.empty();
-            if (!buildable && stages.model.isPresent()) {
+                    ? builder.build(model.get(), options, diagnostics) : Optional.empty();
+            if (!buildable && model.isPresent()) {
                 Diagnostics checks = new Diagnostics();
-                TopologyFactory.checkWithoutBuilding(stages.model.get(), checks);
-                addUncovered(checks.all(), diagnostics); // a value already rejected (a tag, ...) is not also "missing"
+                TopologyFactory.checkWithoutBuilding(model.get(), checks);
+                addUnreported(checks.all(), diagnostics);
             }
-            reportSchemaProblems(stages.schemaProblems, diagnostics);
             checkOverrides(options, diagnostics);
             if (diagnostics.hasErrors() || built.isEmpty()) {
                 return new LoadResult(diagnostics.all(), Optional.empty());
@@ -90,32 +84,18 @@ public final class FluxLoader {
      * to {@code diagnostics}; the model is present (but incomplete) even when some were errors.
      */
     public static Optional<TopologyDef> analyze(LoadOptions options, Diagnostics diagnostics) {
-        Stages stages = stages(options, diagnostics);
-        reportSchemaProblems(stages.schemaProblems, diagnostics);
-        return stages.model;
-    }
-
-    /** The model, and each file's schema problems (reported last, see {@link #reportSchemaProblems}). */
-    private record Stages(Optional<TopologyDef> model, Map<String, List<Diagnostic>> schemaProblems) {
-    }
-
-    private static Stages stages(LoadOptions options, Diagnostics diagnostics) {
-        Map<String, List<Diagnostic>> schemaProblems = new LinkedHashMap<>();
         Properties properties = options.filter().flatMap(f -> readProperties(f, diagnostics)).orElse(null);
         if (options.filter().isPresent() && properties == null) {
-            return new Stages(Optional.empty(), schemaProblems);
+            return Optional.empty();
         }
         Substitution substitution = new Substitution(properties, options.envFilter(), options.environment());
         YamlReader reader = new YamlReader();
         Includes includes = new Includes((source, includedAt) -> read(source, includedAt, reader, diagnostics)
-                .map(doc -> {
-                    schemaProblems.put(source.label(), schemaCheck(doc));
-                    return substitution.apply(doc, diagnostics);
-                }), diagnostics);
+                .map(doc -> substitution.apply(doc, diagnostics)), diagnostics);
         Source main = options.resource() ? Source.ofResource(options.file()) : Source.ofFile(options.file());
         Optional<TopologyDef> model = includes.resolve(main).flatMap(doc -> new ModelReader(diagnostics).read(doc));
         model.ifPresent(m -> new StructureCheck(diagnostics).check(m));
-        return new Stages(model, schemaProblems);
+        return model;
     }
 
     private static Optional<YNode> read(Source source, Position includedAt, YamlReader reader, Diagnostics diagnostics) {
@@ -152,52 +132,14 @@ public final class FluxLoader {
         return Optional.empty();
     }
 
-    /** The JSON Schema check of one file as written, as diagnostics at the offending values. */
-    private static List<Diagnostic> schemaCheck(YNode document) {
-        JsonView json = JsonView.of(document);
-        List<Diagnostic> out = new ArrayList<>();
-        for (TopologySchema.Problem p : TopologySchema.validate(json.root())) {
-            out.add(Diagnostic.error(json.positionOf(p.pointer()), withKey(p.pointer(), p.message())));
-        }
-        return out;
-    }
-
     /**
-     * A message about a value ("must be at least 1, not 0") names its key, as the other stages' messages do: alone on
-     * a line, the message must say which value it means. List elements are named as {@code key[N]}.
+     * Adds each of {@code found} unless an error is already reported at its exact position: a value already rejected
+     * (a tag, ...) is not also "missing". Other problems on the same line are kept.
      */
-    private static String withKey(String pointer, String message) {
-        if (!message.startsWith("must ")) {
-            return message;
-        }
-        String[] segments = pointer.split("/");
-        StringBuilder indices = new StringBuilder();
-        for (int i = segments.length - 1; i > 0; i--) {
-            String segment = segments[i].replace("~1", "/").replace("~0", "~");
-            if (!segment.chars().allMatch(Character::isDigit)) {
-                return "'" + segment + indices + "' " + message;
-            }
-            indices.insert(0, "[" + segment + "]");
-        }
-        return message;
-    }
-
-    /**
-     * Our own stages say what the schema says, more precisely (nearest-key suggestions, element names, Storm's own
-     * validators), so a schema problem is left out where another stage already reported an error on the same line:
-     * every mistake is reported once, and the schema's problems elsewhere in the file are not lost.
-     */
-    private static void reportSchemaProblems(Map<String, List<Diagnostic>> schemaProblems, Diagnostics diagnostics) {
-        schemaProblems.values().forEach(problems -> addUncovered(problems, diagnostics));
-    }
-
-    /** Adds each of {@code found} unless an error is already reported on its line. */
-    private static void addUncovered(List<Diagnostic> found, Diagnostics diagnostics) {
-        java.util.Set<String> coveredLines = new java.util.HashSet<>();
-        diagnostics.all().stream().filter(Diagnostic::isError)
-                .forEach(d -> coveredLines.add(d.position().file() + ":" + d.position().line()));
-        found.stream().filter(d -> !coveredLines.contains(d.position().file() + ":" + d.position().line()))
-                .forEach(diagnostics::add);
+    private static void addUnreported(List<Diagnostic> found, Diagnostics diagnostics) {
+        java.util.Set<Position> reported = new java.util.HashSet<>();
+        diagnostics.all().stream().filter(Diagnostic::isError).forEach(d -> reported.add(d.position()));
+        found.stream().filter(d -> !reported.contains(d.position())).forEach(diagnostics::add);
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.fluxext.model;
 
+import dev.fluxext.lang.ModelReader;
+
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,10 +1,11 @@
-package dev.fluxext.model;
+package dev.fluxext.lang;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.Fixtures;
 import dev.fluxext.diag.Position;
+import dev.fluxext.model.*;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -143,14 +144,13 @@ class ModelReaderTest {
                 F + "compression-errors.yaml:6:12: 'zstd.level' must be from -131072 to 22, not 99",
                 F + "compression-errors.yaml:7:5: unknown key 'windowlog' in the compression of topology; did you "
                         + "mean 'windowLog'? (known: level, windowLog)",
+                F + "compression-errors.yaml:8:10: 'snappy' must be a map of settings, not empty (write {})",
                 F + "compression-errors.yaml:13:42: 'topology.tuple.compression.enable' must be true or false",
                 F + "compression-errors.yaml:14:45: 'topology.tuple.compression.threshold' (in config of spout 's'): "
                         + "'threshold' must be from 1 to 2147483647, not 0",
                 F + "compression-errors.yaml:16:29: 'maxDecompressedBytes' must be a whole number from 1 to "
                         + "2147483639, not 'big'",
-                F + "compression-errors.yaml:17:13: 'gzip' must be a map of settings, not a whole number",
-                // Only the schema objects to an empty 'snappy:'; its problems elsewhere in the file are kept.
-                F + "compression-errors.yaml:8:10: 'snappy' must be a map of key: value, not empty"),
+                F + "compression-errors.yaml:17:13: 'gzip' must be a map of settings, not a whole number"),
                 Fixtures.messages("model/compression-errors.yaml"));
     }
 
@@ -181,5 +181,33 @@ class ModelReaderTest {
                 F + "empty-sections.yaml:8:7: 'bolts' must be a list, not null",
                 F + "empty-sections.yaml:9:9: 'streams' must be a list, not null"),
                 Fixtures.messages("model/empty-sections.yaml"));
+    }
+
+    @Test
+    void anEmptyStreamNameAsInStormsExamplesIsNoName() {
+        Fixtures.Analysis a = Fixtures.analyze("model/stream-name-empty.yaml");
+        assertEquals(List.of(), a.messages());
+        assertTrue(a.topology().streams().get(0).name().isEmpty());
+    }
+
+    @Test
+    void twoErrorsOnOneLineAreBothReported() {
+        String file = F + "two-on-one-line.yaml";
+        assertEquals(List.of(
+                file + ":2:64: unknown key 'paralelism' in spout 's'; did you mean 'parallelism'?",
+                file + ":2:89: 'numTasks' must be a whole number, not 'many'"),
+                Fixtures.messages("model/two-on-one-line.yaml"));
+    }
+
+    @Test
+    void ownCompressionKeysInAComponentConfigAreHonouredOverTheTopologyBlock() {
+        Fixtures.Analysis a = Fixtures.analyze("model/config-compression-override.yaml");
+        assertEquals(List.of(F + "config-compression-override.yaml:7:7: unknown compression key "
+                + "'fluxext.compression.treshold' in config of spout 's'; did you mean 'fluxext.compression.threshold'?"),
+                a.messages());
+        SpoutDef spout = a.topology().spouts().get(0);
+        assertEquals(Map.of("fluxext.compression.codec", "lz4"), spout.compression().settings());
+        assertEquals(Map.of("topology.max.spout.pending", 10), spout.config().toPlain());
+        assertEquals(Map.of("fluxext.compression.codec", "zstd"), a.topology().compression().settings());
     }
 }

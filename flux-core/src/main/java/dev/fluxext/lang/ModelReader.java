@@ -1,10 +1,22 @@
-package dev.fluxext.model;
+package dev.fluxext.lang;
 
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.config.ConfigOption;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.diag.Position;
 import dev.fluxext.diag.Suggestions;
+import dev.fluxext.model.BoltDef;
+import dev.fluxext.model.CompressionDef;
+import dev.fluxext.model.ConfigMap;
+import dev.fluxext.model.GroupingDef;
+import dev.fluxext.model.Located;
+import dev.fluxext.model.ObjectDef;
+import dev.fluxext.model.SpoutDef;
+import dev.fluxext.model.StreamDef;
+import dev.fluxext.model.TopologyDef;
+import dev.fluxext.model.TopologySourceDef;
+import dev.fluxext.model.TransportDef;
+import dev.fluxext.model.Value;
 import dev.fluxext.read.YNode;
 import dev.fluxext.resolve.Substitution;
 import dev.fluxext.transport.TransportOptions;
@@ -32,15 +44,12 @@ import java.util.function.Function;
  */
 public final class ModelReader {
 
-    static final List<String> TOP_KEYS = List.of("name", "config", "components", "spouts", "bolts", "streams",
-            "includes", "topologySource", "workerHooks", "compression", "transport");
-    static final List<String> OBJECT_KEYS = List.of("id", "className", "constructorArgs", "properties",
-            "configMethods", "factory", "factoryArgs");
-    static final List<String> EXECUTOR_KEYS = concat(OBJECT_KEYS, List.of("parallelism", "numTasks",
-            "onHeapMemoryLoad", "offHeapMemoryLoad", "cpuLoad", "config", "compression"));
-    static final List<String> SOURCE_KEYS = concat(OBJECT_KEYS, List.of("methodName"));
-    static final List<String> STREAM_KEYS = List.of("name", "from", "to", "grouping");
-    static final List<String> GROUPING_KEYS = List.of("type", "streamId", "args", "customClass");
+    private static final List<String> TOP_KEYS = Language.TOP.keyNames();
+    private static final List<String> OBJECT_KEYS = Language.OBJECT.keyNames();
+    private static final List<String> EXECUTOR_KEYS = Language.COMPONENT.keyNames();
+    private static final List<String> SOURCE_KEYS = Language.TOPOLOGY_SOURCE.keyNames();
+    private static final List<String> STREAM_KEYS = Language.STREAM.keyNames();
+    private static final List<String> GROUPING_KEYS = Language.GROUPING.keyNames();
 
     private static final java.util.regex.Pattern QUALIFIED_CLASS =
             java.util.regex.Pattern.compile("([\\p{L}_$][\\p{L}\\p{N}_$]*\\.)+[\\p{L}_$][\\p{L}\\p{N}_$]*");
@@ -61,8 +70,8 @@ public final class ModelReader {
         unknownKeys(top, TOP_KEYS, "at the top level");
         Optional<Located<String>> name = top.get("name").flatMap(n -> string(n, "'name'"));
         ConfigMap config = top.get("config").map(n -> configMap(n, "topology 'config'")).orElse(ConfigMap.EMPTY);
-        CompressionDef fromConfig = storm3Compression(config, "topology config");
-        config = withoutStorm3(config);
+        CompressionDef fromConfig = configCompression(config, "topology config");
+        config = withoutCompressionKeys(config);
         CompressionDef compression = top.get("compression").map(n -> compression(n, "topology")).orElse(CompressionDef.NONE)
                 .over(fromConfig);
         List<ObjectDef> components = list(top, "components", n -> objectDef(n, "component", OBJECT_KEYS, true));
@@ -79,12 +88,22 @@ public final class ModelReader {
         List<ObjectDef> hooks = list(top, "workerHooks", n -> objectDef(n, "worker hook", OBJECT_KEYS, false));
         Optional<TopologySourceDef> source = top.get("topologySource").flatMap(this::topologySource);
         Optional<TransportDef> transport = top.get("transport").flatMap(this::transport);
+        if (top.get("topologySource").isPresent()) {
+            for (String graphKey : List.of("spouts", "bolts", "streams")) {
+                top.get(graphKey).ifPresent(v -> diagnostics.error(v.position(), "'" + graphKey
+                        + "' cannot be combined with 'topologySource': remove one of them"));
+            }
+        }
         if (top.get("topologySource").isEmpty() && isEmptyList(top.get("spouts"))) {
             diagnostics.error(top.position(), "the topology has no spouts: declare 'spouts' (and 'bolts' and "
                     + "'streams'), or a 'topologySource'");
         }
         return Optional.of(new TopologyDef(name, config, components, spouts, bolts, streams, hooks, source,
                 compression, transport, top.position()));
+    }
+
+    private static boolean isEmptyString(YNode node) {
+        return node instanceof YNode.Scalar s && s.value() instanceof String text && text.isEmpty();
     }
 
     private static boolean isEmptyList(Optional<YNode> node) {
@@ -146,7 +165,7 @@ public final class ModelReader {
             return Optional.empty();
         }
         YNode.Map map = m.get();
-        unknownKeys(map, List.of("name", "value", "ref"), "in a property of " + owner);
+        unknownKeys(map, Language.PROPERTY.keyNames(), "in a property of " + owner);
         Optional<Located<String>> name = required(map, "name", "property of " + owner).flatMap(n -> string(n, "'name'"));
         Optional<YNode> value = map.get("value");
         Optional<YNode> ref = map.get("ref");
@@ -166,7 +185,7 @@ public final class ModelReader {
             return Optional.empty();
         }
         YNode.Map map = m.get();
-        unknownKeys(map, List.of("name", "args"), "in a config method of " + owner);
+        unknownKeys(map, Language.CONFIG_METHOD.keyNames(), "in a config method of " + owner);
         Optional<Located<String>> name = required(map, "name", "config method of " + owner)
                 .flatMap(n -> string(n, "'name'"));
         List<Value> args = map.get("args").map(n -> arguments(n, "'args'")).orElse(List.of());
@@ -192,14 +211,14 @@ public final class ModelReader {
         Optional<Located<Double>> offHeap = map.get("offHeapMemoryLoad").flatMap(n -> number(n, "'offHeapMemoryLoad'"));
         Optional<Located<Double>> cpu = map.get("cpuLoad").flatMap(n -> number(n, "'cpuLoad'"));
         ConfigMap config = map.get("config").map(n -> configMap(n, "'config' of " + what)).orElse(ConfigMap.EMPTY);
-        CompressionDef fromConfig = storm3Compression(config, "config of " + what);
+        CompressionDef fromConfig = configCompression(config, "config of " + what);
         CompressionDef compression = map.get("compression").map(n -> compression(n, what)).orElse(CompressionDef.NONE)
                 .over(fromConfig);
         if (object.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new Executor(object.get(), parallelism, numTasks, onHeap, offHeap, cpu,
-                withoutStorm3(config), compression));
+                withoutCompressionKeys(config), compression));
     }
 
     private Optional<StreamDef> stream(YNode node, int number) {
@@ -208,7 +227,9 @@ public final class ModelReader {
             return Optional.empty();
         }
         YNode.Map map = m.get();
-        Optional<String> name = map.get("name").flatMap(n -> string(n, "'name'")).map(Located::value);
+        // Storm's own examples write `name: ""`: the name is informational only, so an empty one is no name.
+        Optional<String> name = map.get("name").filter(n -> !isEmptyString(n))
+                .flatMap(n -> string(n, "'name'")).map(Located::value);
         String what = "stream " + name.map(n -> "'" + n + "'").orElse("#" + number);
         unknownKeys(map, STREAM_KEYS, "in " + what);
         Optional<Located<String>> from = required(map, "from", what).flatMap(n -> string(n, "'from'"));
@@ -362,21 +383,31 @@ public final class ModelReader {
                 }
             } else if (e.value() instanceof YNode.Map sub) {
                 compressionLevel(sub, path + ".", owner, settings, positions);
-            } else if (!(e.value() instanceof YNode.Scalar s && s.value() == null)) { // "snappy:" alone is fine
+            } else {
                 diagnostics.recoverableError(e.value().position(), "'" + path + "' must be a map of settings, not "
-                        + e.value().kindName());
+                        + (e.value() instanceof YNode.Scalar s && s.value() == null ? "empty (write {})"
+                        : e.value().kindName()));
             }
         }
     }
 
-    /** Compression settings given with Storm 3 keys in a config map. */
-    private CompressionDef storm3Compression(ConfigMap config, String owner) {
+    /**
+     * Compression settings given as config keys: Storm 3's (fallback keys) or our own {@code fluxext.compression.*}.
+     * Both are honoured as that level's settings, checked like the block's, and moved out of the config map so that
+     * one place (the compression settings) decides.
+     */
+    private CompressionDef configCompression(ConfigMap config, String owner) {
         Map<String, Object> settings = new LinkedHashMap<>();
         Map<String, Position> positions = new LinkedHashMap<>();
         config.entries().values().forEach(entry -> {
             String stormKey = entry.key();
-            ConfigOption option = CompressionOptions.STORM3_KEYS.get(stormKey);
+            ConfigOption option = compressionOption(stormKey);
             if (option == null) {
+                if (stormKey.startsWith(CompressionOptions.PREFIX)) {
+                    diagnostics.recoverableError(entry.keyPosition(), "unknown compression key '" + stormKey
+                            + "' in " + owner + Suggestions.didYouMean(stormKey,
+                            CompressionOptions.ALL.stream().map(ConfigOption::key).toList()));
+                }
                 return;
             }
             Object raw = entry.value() instanceof Value.Scalar s ? s.value() : entry.value().toPlain();
@@ -402,9 +433,16 @@ public final class ModelReader {
         return new CompressionDef(settings, positions);
     }
 
-    private static ConfigMap withoutStorm3(ConfigMap config) {
+    private static ConfigOption compressionOption(String stormKey) {
+        ConfigOption fallback = CompressionOptions.STORM3_KEYS.get(stormKey);
+        return fallback != null ? fallback
+                : CompressionOptions.ALL.stream().filter(o -> o.key().equals(stormKey)).findFirst().orElse(null);
+    }
+
+    private static ConfigMap withoutCompressionKeys(ConfigMap config) {
         Map<String, ConfigMap.Entry> entries = new LinkedHashMap<>(config.entries());
-        entries.keySet().removeAll(CompressionOptions.STORM3_KEYS.keySet());
+        entries.keySet().removeIf(key -> key.startsWith(CompressionOptions.PREFIX)
+                || CompressionOptions.STORM3_KEYS.containsKey(key));
         return new ConfigMap(entries);
     }
 
@@ -546,11 +584,5 @@ public final class ModelReader {
             return s.value() instanceof String ? "'" + s.text() + "'" : s.text();
         }
         return node.kindName();
-    }
-
-    private static List<String> concat(List<String> a, List<String> b) {
-        List<String> out = new ArrayList<>(a);
-        out.addAll(b);
-        return List.copyOf(out);
     }
 }
