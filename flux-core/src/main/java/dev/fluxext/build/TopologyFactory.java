@@ -16,7 +16,6 @@ import dev.fluxext.reflect.ClassFinder;
 import dev.fluxext.reflect.Invoker;
 import dev.fluxext.reflect.ReflectException;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -100,16 +99,7 @@ public final class TopologyFactory {
         if (diagnostics.hasErrors() || topology.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new LoadedTopology(name(options), topology.get(), conf));
-    }
-
-    private String name(LoadOptions options) {
-        if (def.name().isPresent()) {
-            return def.name().get().value();
-        }
-        String file = Path.of(options.file()).getFileName().toString();
-        int dot = file.lastIndexOf('.');
-        return dot > 0 ? file.substring(0, dot) : file; // topology.yaml runs as "topology"
+        return Optional.of(new LoadedTopology(options.topologyName(def), def, topology.get(), conf));
     }
 
     /**

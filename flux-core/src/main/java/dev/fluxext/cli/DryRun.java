@@ -1,6 +1,7 @@
 package dev.fluxext.cli;
 
-import dev.fluxext.describe.TopologyDescriber;
+import dev.fluxext.describe.TopologyText;
+import dev.fluxext.describe.TopologyView;
 import dev.fluxext.load.LoadedTopology;
 import java.io.PrintWriter;
 
@@ -17,7 +18,7 @@ final class DryRun {
     /** Without {@code detail}, only the one line saying what was built. */
     static void print(LoadedTopology topology, PrintWriter out, boolean detail) {
         if (detail) {
-            out.print(TopologyDescriber.summary(topology));
+            out.print(TopologyText.summary(TopologyView.of(topology)));
         }
         out.printf("flux: dry run: topology '%s' built (%s); not submitted%n", topology.name(), counts(topology));
         out.flush();

@@ -2,6 +2,7 @@ package dev.fluxext.cli;
 
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
+import dev.fluxext.describe.TopologyView;
 import dev.fluxext.load.LoadedTopology;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -32,6 +33,8 @@ final class LocalRunner {
     static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(60);
 
     private final LoadedTopology topology;
+    /** The components progress lines and the summary list, in flow order. */
+    private final TopologyView view;
     private final Optional<Duration> duration;
     private final Duration interval;
     private final PrintWriter out;
@@ -51,6 +54,7 @@ final class LocalRunner {
     LocalRunner(LoadedTopology topology, Optional<Duration> duration, Duration interval, PrintWriter out,
                 SummaryWriter summaryWriter) {
         this.topology = topology;
+        this.view = TopologyView.of(topology);
         this.duration = duration;
         this.interval = interval;
         this.out = out;
@@ -111,8 +115,8 @@ final class LocalRunner {
                     .orElse("running until Ctrl-C"));
             TopologyInfo last = report(cluster);
             long lastUptime = last == null ? 0 : last.get_uptime_secs();
-            Map<String, ComponentStats> finalStats = ComponentStats.of(topology.topology(), last);
-            Map<String, CompressionSnapshot> compression = CompressionFigures.of(topology, CompressionMetrics.snapshot());
+            Map<String, ComponentStats> finalStats = ComponentStats.of(view, last);
+            Map<String, CompressionSnapshot> compression = CompressionFigures.of(view, CompressionMetrics.snapshot());
             printSummary(lastUptime, last, finalStats, compression);
             summaryWriter.write(topology.name(), lastUptime, finalStats, compression);
             cluster.killTopologyWithOpts(topology.name(), killNow());
@@ -130,7 +134,7 @@ final class LocalRunner {
     /** Prints a progress line every interval until the duration is over or a stop is requested; returns the last info. */
     private TopologyInfo report(LocalCluster cluster) throws Exception {
         long started = System.nanoTime();
-        Progress progress = new Progress(topology.topology(), started);
+        Progress progress = new Progress(view, started);
         while (true) {
             long wait = interval.toNanos();
             if (duration.isPresent()) {

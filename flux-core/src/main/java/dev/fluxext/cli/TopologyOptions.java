@@ -1,9 +1,11 @@
 package dev.fluxext.cli;
 
+import dev.fluxext.describe.TopologyView;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
 import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.model.TopologyDef;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -43,14 +45,33 @@ final class TopologyOptions {
      * @throws CliException with {@link ExitCodes#INVALID_TOPOLOGY} when the file has errors
      */
     LoadedTopology load(CliContext context) {
+        return loaded(context, options(context)).topology().orElseThrow();
+    }
+
+    /**
+     * The file's checked model as a view, without building: no class of the file is loaded and no user code runs.
+     *
+     * @throws CliException with {@link ExitCodes#INVALID_TOPOLOGY} when the file has errors
+     */
+    TopologyView loadModel(CliContext context) {
+        LoadOptions options = options(context).withoutBuilding();
+        TopologyDef model = loaded(context, options).model().orElseThrow();
+        return TopologyView.ofModel(options.topologyName(model), model);
+    }
+
+    private LoadOptions options(CliContext context) {
         if (verbose) {
             StormLogging.toStderr(true);
         }
         if (filter != null && !Files.isReadable(filter)) {
             throw new CliException(ExitCodes.USAGE, "flux: --filter " + filter + ": no such readable file");
         }
-        LoadOptions options = new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter,
-            context.environment(), ConfigValues.parse(overrides));
+        return new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter, context.environment(),
+            ConfigValues.parse(overrides));
+    }
+
+    /** Prints every diagnostic; returns the result when it has what was asked for and no errors. */
+    private LoadResult loaded(CliContext context, LoadOptions options) {
         LoadResult result = context.loader().apply(options);
         for (Diagnostic diagnostic : result.diagnostics()) {
             context.err().println(diagnostic.format());
@@ -60,10 +81,10 @@ final class TopologyOptions {
             throw new CliException(ExitCodes.FAILURE, null, result.internalError().get());
         }
         long errors = result.diagnostics().stream().filter(Diagnostic::isError).count();
-        if (errors > 0 || result.topology().isEmpty()) {
+        if (errors > 0 || (options.build() ? result.topology().isEmpty() : result.model().isEmpty())) {
             throw new CliException(ExitCodes.INVALID_TOPOLOGY,
                 "flux: " + file + ": " + Math.max(errors, 1) + (errors == 1 ? " error" : " errors"));
         }
-        return result.topology().get();
+        return result;
     }
 }

@@ -58,6 +58,11 @@ public final class FluxLoader {
         Diagnostics diagnostics = new Diagnostics();
         try {
             Optional<TopologyDef> model = analyze(options, diagnostics);
+            if (!options.build()) {
+                checkOverrides(options, diagnostics);
+                return new LoadResult(diagnostics.all(), model.filter(m -> !diagnostics.hasErrors()),
+                        Optional.empty(), Optional.empty());
+            }
             boolean buildable = model.isPresent() && !diagnostics.hasUnrecoverableErrors();
             Optional<LoadedTopology> built = buildable
                     ? builder.build(model.get(), options, diagnostics) : Optional.empty();
@@ -170,6 +175,6 @@ public final class FluxLoader {
         }
         Map<String, Object> config = new HashMap<>(topology.config());
         config.putAll(options.configOverrides());
-        return new LoadedTopology(topology.name(), topology.topology(), config);
+        return new LoadedTopology(topology.name(), topology.model(), topology.topology(), config);
     }
 }

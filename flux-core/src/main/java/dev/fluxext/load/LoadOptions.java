@@ -1,5 +1,6 @@
 package dev.fluxext.load;
 
+import dev.fluxext.model.TopologyDef;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -15,14 +16,36 @@ import java.util.Optional;
  * @param envFilter     substitute {@code ${ENV-NAME}} from {@code environment}
  * @param environment   the environment to read (normally {@code System.getenv()}; tests pass their own)
  * @param configOverrides already-parsed {@code -c} values, applied last to the topology config
+ * @param build         false: stop after the check stage, with the model and no built topology: no class of the
+ *                      file is loaded and no user code runs ({@code graph})
  */
 public record LoadOptions(String file, boolean resource, Optional<Path> filter, boolean envFilter,
-                          Map<String, String> environment, Map<String, Object> configOverrides) {
+                          Map<String, String> environment, Map<String, Object> configOverrides, boolean build) {
 
     public LoadOptions {
         filter = filter == null ? Optional.empty() : filter;
         environment = Map.copyOf(environment);
         configOverrides = Map.copyOf(configOverrides);
+    }
+
+    public LoadOptions(String file, boolean resource, Optional<Path> filter, boolean envFilter,
+                       Map<String, String> environment, Map<String, Object> configOverrides) {
+        this(file, resource, filter, envFilter, environment, configOverrides, true);
+    }
+
+    /** These options, stopping before the build stage. */
+    public LoadOptions withoutBuilding() {
+        return new LoadOptions(file, resource, filter, envFilter, environment, configOverrides, false);
+    }
+
+    /** The topology's name: its {@code name:}, else the file name without its extension. */
+    public String topologyName(TopologyDef model) {
+        if (model.name().isPresent()) {
+            return model.name().get().value();
+        }
+        String fileName = Path.of(file).getFileName().toString();
+        int dot = fileName.lastIndexOf('.');
+        return dot > 0 ? fileName.substring(0, dot) : fileName; // topology.yaml runs as "topology"
     }
 
     public static LoadOptions of(String file) {
