@@ -3,12 +3,10 @@ package dev.fluxext.build;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadedTopology;
-import dev.fluxext.model.BoltDef;
 import dev.fluxext.model.ConfigMap;
-import dev.fluxext.model.ExecutorDef;
+import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
-import dev.fluxext.model.SpoutDef;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.TopologySourceDef;
@@ -170,13 +168,13 @@ public final class TopologyFactory {
 
     private Optional<StormTopology> fromDefinitions(Map<String, Map<String, Object>> compressionConfs) {
         TopologyBuilder builder = new TopologyBuilder();
-        for (SpoutDef spout : def.spouts()) {
+        for (ComponentDef spout : def.spouts()) {
             Map<String, Object> conf = componentConfig(spout, compressionConfs);
             objects.create(spout.object(), "a spout", List.of(IRichSpout.class)).ifPresent(made -> declare(spout,
                     () -> builder.setSpout(spout.id(), (IRichSpout) made, spout.parallelism().value()), conf));
         }
         Map<String, BoltDeclarer> bolts = new HashMap<>();
-        for (BoltDef bolt : def.bolts()) {
+        for (ComponentDef bolt : def.bolts()) {
             // A bolt no stream reaches is kept (the check stage warns): it may work from tick tuples alone.
             Map<String, Object> conf = componentConfig(bolt, compressionConfs);
             objects.create(bolt.object(), "a bolt", BOLT_TYPES).ifPresent(m -> declare(bolt, () -> {
@@ -223,14 +221,14 @@ public final class TopologyFactory {
 
     /** Adds a spout or bolt (which runs its declareOutputFields) and applies its executor settings and config. */
     /** The component's checked {@code config:} plus its compression settings (checked even if the object fails). */
-    private Map<String, Object> componentConfig(ExecutorDef executor,
+    private Map<String, Object> componentConfig(ComponentDef executor,
                                                 Map<String, Map<String, Object>> compressionConfs) {
         Map<String, Object> conf = checkedConfig(executor.config(), true);
         conf.putAll(compressionConfs.getOrDefault(executor.id(), Map.of()));
         return conf;
     }
 
-    private void declare(ExecutorDef executor, Supplier<ComponentConfigurationDeclarer<?>> add,
+    private void declare(ComponentDef executor, Supplier<ComponentConfigurationDeclarer<?>> add,
                          Map<String, Object> conf) {
         ComponentConfigurationDeclarer<?> declarer;
         try {

@@ -2,15 +2,13 @@ package dev.fluxext.check;
 
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.diag.Suggestions;
-import dev.fluxext.model.BoltDef;
 import dev.fluxext.model.CompressionDef;
-import dev.fluxext.model.ExecutorDef;
+import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
-import dev.fluxext.model.SpoutDef;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.Value;
@@ -49,13 +47,13 @@ public final class StructureCheck {
             declare(component.id().orElseThrow(), "component", ids);
             scope.declaredAbove.add(component.idOrEmpty());
         }
-        for (SpoutDef spout : topology.spouts()) {
+        for (ComponentDef spout : topology.spouts()) {
             declare(spout.object().id().orElseThrow(), "spout", ids);
         }
-        for (BoltDef bolt : topology.bolts()) {
+        for (ComponentDef bolt : topology.bolts()) {
             declare(bolt.object().id().orElseThrow(), "bolt", ids);
         }
-        for (ExecutorDef executor : topology.executors()) {
+        for (ComponentDef executor : topology.executors()) {
             references(executor.object(), scope);
             counts(executor);
         }
@@ -115,8 +113,8 @@ public final class StructureCheck {
         }
     }
 
-    private void counts(ExecutorDef e) {
-        String what = (e instanceof SpoutDef ? "spout '" : "bolt '") + e.id() + "'";
+    private void counts(ComponentDef e) {
+        String what = e.describe();
         if (e.parallelism().value() < 1) {
             diagnostics.error(e.parallelism().position(), "'parallelism' of " + what + " must be at least 1, not "
                     + e.parallelism().value());
@@ -165,7 +163,7 @@ public final class StructureCheck {
             reached.add(to);
             grouping(s.grouping());
         }
-        for (BoltDef b : t.bolts()) {
+        for (ComponentDef b : t.bolts()) {
             if (!reached.contains(b.id())) {
                 diagnostics.warning(b.position(), "no stream goes to bolt '" + b.id() + "': it will receive no tuples");
             }
@@ -204,10 +202,10 @@ public final class StructureCheck {
     private void compression(TopologyDef t) {
         Set<String> codecsInUse = new HashSet<>();
         codecsInUse.add(codec(t.compression()));
-        for (ExecutorDef e : t.executors()) {
+        for (ComponentDef e : t.executors()) {
             String codec = codec(e.compression().over(t.compression()));
             codecsInUse.add(codec);
-            String what = (e instanceof SpoutDef ? "spout '" : "bolt '") + e.id() + "'";
+            String what = e.describe();
             unusedCodecSettings(e.compression(), Set.of(codec), what + " uses codec '" + codec + "'");
         }
         unusedCodecSettings(t.compression(), codecsInUse, "no spout or bolt uses that codec");

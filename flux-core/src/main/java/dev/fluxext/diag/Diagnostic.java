@@ -1,5 +1,6 @@
 package dev.fluxext.diag;
 
+import dev.fluxext.model.Position;
 /** One problem found in a topology file, reported as {@code FILE:LINE:COL: message}. */
 public record Diagnostic(Severity severity, Position position, String message) {
 

@@ -1,5 +1,6 @@
 package dev.fluxext.diag;
 
+import dev.fluxext.model.Position;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -3,15 +3,14 @@ package dev.fluxext.lang;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.config.ConfigOption;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.diag.Suggestions;
-import dev.fluxext.model.BoltDef;
+import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.CompressionDef;
 import dev.fluxext.model.ConfigMap;
 import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
-import dev.fluxext.model.SpoutDef;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.TopologySourceDef;
@@ -75,10 +74,8 @@ public final class ModelReader {
         CompressionDef compression = top.get("compression").map(n -> compression(n, "topology")).orElse(CompressionDef.NONE)
                 .over(fromConfig);
         List<ObjectDef> components = list(top, "components", n -> objectDef(n, "component", OBJECT_KEYS, true));
-        List<SpoutDef> spouts = list(top, "spouts", n -> executor(n, "spout").map(e -> new SpoutDef(e.object,
-                e.parallelism, e.numTasks, e.onHeap, e.offHeap, e.cpu, e.config, e.compression)));
-        List<BoltDef> bolts = list(top, "bolts", n -> executor(n, "bolt").map(e -> new BoltDef(e.object,
-                e.parallelism, e.numTasks, e.onHeap, e.offHeap, e.cpu, e.config, e.compression)));
+        List<ComponentDef> spouts = list(top, "spouts", n -> component(n, ComponentDef.Kind.SPOUT));
+        List<ComponentDef> bolts = list(top, "bolts", n -> component(n, ComponentDef.Kind.BOLT));
         List<StreamDef> streams = new ArrayList<>();
         top.get("streams").flatMap(n -> seq(n, "'streams'")).ifPresent(seq -> {
             for (int i = 0; i < seq.items().size(); i++) {
@@ -192,13 +189,8 @@ public final class ModelReader {
         return name.map(n -> new ObjectDef.ConfigMethodDef(n, args, map.position()));
     }
 
-    /** What spouts and bolts share, before it becomes a SpoutDef or BoltDef. */
-    private record Executor(ObjectDef object, Located<Integer> parallelism, Optional<Located<Integer>> numTasks,
-                            Optional<Located<Double>> onHeap, Optional<Located<Double>> offHeap,
-                            Optional<Located<Double>> cpu, ConfigMap config, CompressionDef compression) {
-    }
-
-    private Optional<Executor> executor(YNode node, String kind) {
+    private Optional<ComponentDef> component(YNode node, ComponentDef.Kind componentKind) {
+        String kind = componentKind.word();
         Optional<ObjectDef> object = objectDef(node, kind, EXECUTOR_KEYS, true);
         if (!(node instanceof YNode.Map map)) {
             return Optional.empty();
@@ -217,7 +209,7 @@ public final class ModelReader {
         if (object.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Executor(object.get(), parallelism, numTasks, onHeap, offHeap, cpu,
+        return Optional.of(new ComponentDef(componentKind, object.get(), parallelism, numTasks, onHeap, offHeap, cpu,
                 withoutCompressionKeys(config), compression));
     }
 

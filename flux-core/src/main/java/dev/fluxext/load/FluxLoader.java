@@ -7,7 +7,7 @@ import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.storm.CompressionSetup;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.lang.ModelReader;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.read.YNode;

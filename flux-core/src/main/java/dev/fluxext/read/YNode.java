@@ -1,6 +1,6 @@
 package dev.fluxext.read;
 
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

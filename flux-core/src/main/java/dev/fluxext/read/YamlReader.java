@@ -1,7 +1,7 @@
 package dev.fluxext.read;
 
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;

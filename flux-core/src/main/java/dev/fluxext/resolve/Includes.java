@@ -1,7 +1,7 @@
 package dev.fluxext.resolve;
 
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.diag.Suggestions;
 import dev.fluxext.read.YNode;
 import java.util.ArrayList;

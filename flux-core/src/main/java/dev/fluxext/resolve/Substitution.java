@@ -2,7 +2,7 @@ package dev.fluxext.resolve;
 
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.read.YNode;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.read.YamlReader;
 import dev.fluxext.read.YamlScalars;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.fluxext.cli;
 
 import dev.fluxext.diag.Diagnostic;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
 import dev.fluxext.load.LoadedTopology;
