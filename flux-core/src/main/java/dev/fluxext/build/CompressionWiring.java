@@ -1,5 +1,6 @@
 package dev.fluxext.build;
 
+import dev.fluxext.diag.Code;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.storm.CompressionSetup;
 import dev.fluxext.diag.Diagnostics;
@@ -43,7 +44,7 @@ final class CompressionWiring {
                         executor.compression().over(defaults).settings()));
             }
         } catch (RuntimeException e) {
-            diagnostics.error(firstPosition(def).orElse(def.position()), "compression: " + e.getMessage());
+            diagnostics.error(Code.STORM_REJECTED, firstPosition(def).orElse(def.position()), "compression: " + e.getMessage());
             return Map.of();
         }
         // Receivers decompress with the topology config, not the sender's: the largest cap declared anywhere must be

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxext.compression.config.CompressionSettings;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
 import dev.fluxext.compression.storm.CompressingListDelegateSerializer;
-import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.build.LoadedTopology;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;

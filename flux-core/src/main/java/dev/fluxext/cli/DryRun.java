@@ -1,7 +1,7 @@
 package dev.fluxext.cli;
 
 import dev.fluxext.describe.TopologyDescriber;
-import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.build.LoadedTopology;
 import java.io.PrintWriter;
 
 /** What {@code --dry-run} prints: the topology as it would be submitted. */

@@ -2,7 +2,7 @@ package dev.fluxext.cli;
 
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
-import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.build.LoadedTopology;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

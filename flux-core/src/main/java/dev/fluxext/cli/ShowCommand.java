@@ -1,7 +1,7 @@
 package dev.fluxext.cli;
 
 import dev.fluxext.describe.TopologyDescriber;
-import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.build.LoadedTopology;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -3,7 +3,7 @@ package dev.fluxext.cli;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
-import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.build.LoadedTopology;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -43,6 +43,15 @@ final class TopologyOptions {
      * @throws CliException with {@link ExitCodes#INVALID_TOPOLOGY} when the file has errors
      */
     LoadedTopology load(CliContext context) {
+        LoadResult result = loadQuietly(context);
+        for (Diagnostic diagnostic : result.diagnostics()) {
+            context.err().println(diagnostic.format());
+        }
+        return topologyOf(result);
+    }
+
+    /** Loads the topology without printing anything. */
+    LoadResult loadQuietly(CliContext context) {
         if (verbose) {
             StormLogging.toStderr(true);
         }
@@ -51,10 +60,15 @@ final class TopologyOptions {
         }
         LoadOptions options = new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter,
             context.environment(), ConfigValues.parse(overrides));
-        LoadResult result = context.loader().apply(options);
-        for (Diagnostic diagnostic : result.diagnostics()) {
-            context.err().println(diagnostic.format());
-        }
+        return context.loader().apply(options);
+    }
+
+    /**
+     * The topology of a load, or the exception to exit with.
+     *
+     * @throws CliException with {@link ExitCodes#INVALID_TOPOLOGY} when the file has errors
+     */
+    LoadedTopology topologyOf(LoadResult result) {
         if (result.internalError().isPresent()) {
             // Already reported as an "internal error" diagnostic: a bug of ours, not a problem of the file.
             throw new CliException(ExitCodes.FAILURE, null, result.internalError().get());

@@ -13,7 +13,7 @@ import dev.fluxext.describe.TopologyDescriber;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadResult;
-import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.build.LoadedTopology;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
 class FluxEquivalenceTest {
 
     static LoadResult load(String file) {
-        return FluxLoader.load(Fixtures.options("build/" + file, null, false, Map.of()), TopologyFactory::build);
+        return FluxLoader.load(Fixtures.options("build/" + file, null, false, Map.of()));
     }
 
     static LoadedTopology loaded(String file) {

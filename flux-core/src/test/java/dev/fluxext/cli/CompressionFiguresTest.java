@@ -8,7 +8,7 @@ import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadOptions;
-import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.build.LoadedTopology;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.fluxext.load;
+package dev.fluxext.build;
 
 import java.util.Map;
 import org.apache.storm.generated.StormTopology;
