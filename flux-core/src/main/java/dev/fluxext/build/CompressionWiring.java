@@ -1,11 +1,12 @@
 package dev.fluxext.build;
 
+import dev.fluxext.diag.Code;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.storm.CompressionSetup;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.model.CompressionDef;
-import dev.fluxext.model.ExecutorDef;
+import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.TopologyDef;
 import java.util.HashMap;
 import java.util.Map;
@@ -38,17 +39,17 @@ final class CompressionWiring {
         }
         try {
             CompressionSetup.enable(conf, defaults.settings());
-            for (ExecutorDef executor : def.executors()) {
+            for (ComponentDef executor : def.executors()) {
                 componentConfs.put(executor.id(), CompressionSetup.componentConf(executor.id(),
                         executor.compression().over(defaults).settings()));
             }
         } catch (RuntimeException e) {
-            diagnostics.error(firstPosition(def).orElse(def.position()), "compression: " + e.getMessage());
+            diagnostics.error(Code.STORM_REJECTED, firstPosition(def).orElse(def.position()), "compression: " + e.getMessage());
             return Map.of();
         }
         // Receivers decompress with the topology config, not the sender's: the largest cap declared anywhere must be
         // the topology's, or a component's larger frames would be rejected.
-        Stream.concat(Stream.of(defaults), def.executors().stream().map(ExecutorDef::compression))
+        Stream.concat(Stream.of(defaults), def.executors().stream().map(ComponentDef::compression))
                 .map(c -> c.settings().get(CompressionOptions.MAX_DECOMPRESSED_BYTES.key()))
                 .filter(Number.class::isInstance).map(n -> ((Number) n).intValue()).max(Integer::compare)
                 .ifPresent(max -> conf.put(CompressionOptions.MAX_DECOMPRESSED_BYTES.key(), max));
@@ -56,7 +57,7 @@ final class CompressionWiring {
     }
 
     private static Optional<Position> firstPosition(TopologyDef def) {
-        return Stream.concat(Stream.of(def.compression()), def.executors().stream().map(ExecutorDef::compression))
+        return Stream.concat(Stream.of(def.compression()), def.executors().stream().map(ComponentDef::compression))
                 .flatMap(c -> c.positions().values().stream()).findFirst();
     }
 }

@@ -1,8 +1,8 @@
 package dev.fluxext.cli;
 
+import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.describe.TopologyText;
 import dev.fluxext.describe.TopologyView;
-import dev.fluxext.load.LoadedTopology;
 import java.io.PrintWriter;
 
 /** What {@code --dry-run} prints: the topology as it would be submitted. */

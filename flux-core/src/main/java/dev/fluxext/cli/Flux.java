@@ -1,7 +1,7 @@
 package dev.fluxext.cli;
 
 import dev.fluxext.load.FluxLoader;
-import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.build.LoadedTopology;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

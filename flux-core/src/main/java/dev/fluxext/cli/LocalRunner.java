@@ -1,9 +1,9 @@
 package dev.fluxext.cli;
 
+import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
 import dev.fluxext.describe.TopologyView;
-import dev.fluxext.load.LoadedTopology;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,7 @@
 package dev.fluxext.describe;
 
-import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
@@ -146,8 +147,7 @@ public record TopologyView(String name, Map<String, Object> config, List<Compone
             // What the build puts in the component's config: its own keys, then its compression over the default.
             Map<String, Object> config = new LinkedHashMap<>(e.config().toPlain());
             config.putAll(e.compression().over(model.compression()).settings());
-            boolean spout = model.spouts().contains(e);
-            components.add(new Component(e.id(), spout ? Type.SPOUT : Type.BOLT,
+            components.add(new Component(e.id(), e.isSpout() ? Type.SPOUT : Type.BOLT,
                     Optional.of(e.object().className().value()), e.parallelism().value(),
                     e.numTasks().map(Located::value), loads, config, inputs.getOrDefault(e.id(), List.of()),
                     Optional.empty(), Origin.FILE));
@@ -164,7 +164,7 @@ public record TopologyView(String name, Map<String, Object> config, List<Compone
     }
 
     private static Set<String> ids(TopologyDef model) {
-        return model.executors().stream().map(e -> e.id()).collect(Collectors.toSet());
+        return model.executors().stream().map(ComponentDef::id).collect(Collectors.toSet());
     }
 
     private static Set<String> ids(List<Component> components) {

@@ -70,7 +70,7 @@ public final class Language {
 
     /** What a spout or bolt adds to an object definition: one declaration for both. */
     public static final Element COMPONENT = OBJECT.plus("spouts and bolts", List.of(
-            new Key("parallelism", "int ≥ 1", "1", "Executors (parallelism hint)."),
+            new Key("parallelism", "int ≥ 1", "1", "Number of executors (threads) running this component."),
             new Key("numTasks", "int ≥ 1", "= parallelism", "Tasks; fewer than `parallelism` is a warning (only that "
                     + "many executors run)."),
             new Key("onHeapMemoryLoad", "number ≥ 0", "Storm's", "MB, fractions allowed."),

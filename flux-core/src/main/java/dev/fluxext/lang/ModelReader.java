@@ -1,17 +1,17 @@
 package dev.fluxext.lang;
 
+import dev.fluxext.diag.Code;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.config.ConfigOption;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.diag.Suggestions;
-import dev.fluxext.model.BoltDef;
+import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.CompressionDef;
 import dev.fluxext.model.ConfigMap;
 import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
-import dev.fluxext.model.SpoutDef;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.TopologySourceDef;
@@ -63,7 +63,7 @@ public final class ModelReader {
     /** The model of a resolved document; empty only when the document is not a map at all. */
     public Optional<TopologyDef> read(YNode document) {
         if (!(document instanceof YNode.Map top)) {
-            diagnostics.error(document.position(), "a topology file must be a map of keys (name, spouts, bolts, ...), "
+            diagnostics.error(Code.WRONG_TYPE, document.position(), "a topology file must be a map of keys (name, spouts, bolts, ...), "
                     + "not " + document.kindName());
             return Optional.empty();
         }
@@ -75,10 +75,8 @@ public final class ModelReader {
         CompressionDef compression = top.get("compression").map(n -> compression(n, "topology")).orElse(CompressionDef.NONE)
                 .over(fromConfig);
         List<ObjectDef> components = list(top, "components", n -> objectDef(n, "component", OBJECT_KEYS, true));
-        List<SpoutDef> spouts = list(top, "spouts", n -> executor(n, "spout").map(e -> new SpoutDef(e.object,
-                e.parallelism, e.numTasks, e.onHeap, e.offHeap, e.cpu, e.config, e.compression)));
-        List<BoltDef> bolts = list(top, "bolts", n -> executor(n, "bolt").map(e -> new BoltDef(e.object,
-                e.parallelism, e.numTasks, e.onHeap, e.offHeap, e.cpu, e.config, e.compression)));
+        List<ComponentDef> spouts = list(top, "spouts", n -> component(n, ComponentDef.Kind.SPOUT));
+        List<ComponentDef> bolts = list(top, "bolts", n -> component(n, ComponentDef.Kind.BOLT));
         List<StreamDef> streams = new ArrayList<>();
         top.get("streams").flatMap(n -> seq(n, "'streams'")).ifPresent(seq -> {
             for (int i = 0; i < seq.items().size(); i++) {
@@ -90,12 +88,12 @@ public final class ModelReader {
         Optional<TransportDef> transport = top.get("transport").flatMap(this::transport);
         if (top.get("topologySource").isPresent()) {
             for (String graphKey : List.of("spouts", "bolts", "streams")) {
-                top.get(graphKey).ifPresent(v -> diagnostics.error(v.position(), "'" + graphKey
+                top.get(graphKey).ifPresent(v -> diagnostics.error(Code.CONFLICTING_KEYS, v.position(), "'" + graphKey
                         + "' cannot be combined with 'topologySource': remove one of them"));
             }
         }
         if (top.get("topologySource").isEmpty() && isEmptyList(top.get("spouts"))) {
-            diagnostics.error(top.position(), "the topology has no spouts: declare 'spouts' (and 'bolts' and "
+            diagnostics.error(Code.EMPTY_TOPOLOGY, top.position(), "the topology has no spouts: declare 'spouts' (and 'bolts' and "
                     + "'streams'), or a 'topologySource'");
         }
         return Optional.of(new TopologyDef(name, config, components, spouts, bolts, streams, hooks, source,
@@ -130,7 +128,7 @@ public final class ModelReader {
         String what = id.map(i -> kind + " '" + i.value() + "'").orElse(kind);
         unknownKeys(map, allowedKeys, "in " + what);
         if (idRequired && map.get("id").isEmpty()) {
-            diagnostics.error(map.position(), "missing 'id' in " + kind);
+            diagnostics.error(Code.MISSING_KEY, map.position(), "missing 'id' in " + kind);
         }
         Optional<Located<String>> className = required(map, "className", what).flatMap(n -> string(n, "'className'"));
         List<Value> args = map.get("constructorArgs").map(n -> arguments(n, "'constructorArgs'")).orElse(List.of());
@@ -143,11 +141,11 @@ public final class ModelReader {
         Optional<Located<String>> factory = map.get("factory").flatMap(n -> string(n, "'factory'"));
         List<Value> factoryArgs = map.get("factoryArgs").map(n -> arguments(n, "'factoryArgs'")).orElse(List.of());
         if (factory.isEmpty() && map.get("factoryArgs").isPresent()) {
-            diagnostics.error(map.entry("factoryArgs").orElseThrow().keyPosition(),
+            diagnostics.error(Code.CONFLICTING_KEYS, map.entry("factoryArgs").orElseThrow().keyPosition(),
                     "'factoryArgs' without 'factory' in " + what + ": name the static factory method");
         }
         if (factory.isPresent() && map.get("constructorArgs").isPresent()) {
-            diagnostics.error(map.entry("constructorArgs").orElseThrow().keyPosition(), "'constructorArgs' and "
+            diagnostics.error(Code.CONFLICTING_KEYS, map.entry("constructorArgs").orElseThrow().keyPosition(), "'constructorArgs' and "
                     + "'factory' in " + what + ": a factory takes 'factoryArgs' instead");
         }
         if (idRequired && id.isEmpty()) {
@@ -170,7 +168,7 @@ public final class ModelReader {
         Optional<YNode> value = map.get("value");
         Optional<YNode> ref = map.get("ref");
         if (value.isPresent() == ref.isPresent()) {
-            diagnostics.error(map.position(), "a property of " + owner + " needs exactly one of 'value' and 'ref'");
+            diagnostics.error(Code.CONFLICTING_KEYS, map.position(), "a property of " + owner + " needs exactly one of 'value' and 'ref'");
             return Optional.empty();
         }
         Optional<Value> v = value.isPresent() ? Optional.of(argument(value.get()))
@@ -192,13 +190,8 @@ public final class ModelReader {
         return name.map(n -> new ObjectDef.ConfigMethodDef(n, args, map.position()));
     }
 
-    /** What spouts and bolts share, before it becomes a SpoutDef or BoltDef. */
-    private record Executor(ObjectDef object, Located<Integer> parallelism, Optional<Located<Integer>> numTasks,
-                            Optional<Located<Double>> onHeap, Optional<Located<Double>> offHeap,
-                            Optional<Located<Double>> cpu, ConfigMap config, CompressionDef compression) {
-    }
-
-    private Optional<Executor> executor(YNode node, String kind) {
+    private Optional<ComponentDef> component(YNode node, ComponentDef.Kind componentKind) {
+        String kind = componentKind.word();
         Optional<ObjectDef> object = objectDef(node, kind, EXECUTOR_KEYS, true);
         if (!(node instanceof YNode.Map map)) {
             return Optional.empty();
@@ -217,7 +210,7 @@ public final class ModelReader {
         if (object.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Executor(object.get(), parallelism, numTasks, onHeap, offHeap, cpu,
+        return Optional.of(new ComponentDef(componentKind, object.get(), parallelism, numTasks, onHeap, offHeap, cpu,
                 withoutCompressionKeys(config), compression));
     }
 
@@ -273,7 +266,7 @@ public final class ModelReader {
         }
         List<String> names = java.util.Arrays.stream(GroupingDef.Type.values()).map(Enum::name).toList();
         Optional<String> nearest = Suggestions.nearest(upper, names);
-        diagnostics.error(text.position(), "unknown grouping type '" + text.value() + "'"
+        diagnostics.error(Code.OUT_OF_RANGE, text.position(), "unknown grouping type '" + text.value() + "'"
                 + nearest.map(n -> "; did you mean '" + n + "'?").orElse("") + " (one of " + String.join(", ", names)
                 + ")");
         // Checked further as the type it most likely means, so the stream still counts (the model is not built).
@@ -290,7 +283,7 @@ public final class ModelReader {
             if (item instanceof YNode.Scalar sc && sc.value() != null) {
                 names.add(sc.text());
             } else {
-                diagnostics.error(item.position(), "a field name must be a string, not " + item.kindName());
+                diagnostics.error(Code.WRONG_TYPE, item.position(), "a field name must be a string, not " + item.kindName());
             }
         }
         return Optional.of(new Located<>(List.copyOf(names), node.position()));
@@ -321,7 +314,7 @@ public final class ModelReader {
                 || type.value().equals(TransportOptions.NETTY_CONTEXT);
         if (!netty && !QUALIFIED_CLASS.matcher(type.value()).matches() && !type.value().contains("${")) {
             // Same words as the schema: a short name other than netty is not a class name at all.
-            diagnostics.error(type.position(), "must be netty or a fully qualified class name implementing "
+            diagnostics.error(Code.OUT_OF_RANGE, type.position(), "must be netty or a fully qualified class name implementing "
                     + "org.apache.storm.messaging.IContext, not '" + type.value() + "'");
         }
         Located<String> contextClass = netty ? new Located<>(TransportOptions.NETTY_CONTEXT, type.position()) : type;
@@ -329,7 +322,7 @@ public final class ModelReader {
         for (YNode.Entry e : map.entries()) {
             TransportOptions.byYamlName(e.key()).ifPresent(k -> {
                 if (!netty) {
-                    diagnostics.warning(e.keyPosition(), "'" + e.key() + "' is a Netty setting and has no effect "
+                    diagnostics.warning(Code.NO_EFFECT, e.keyPosition(), "'" + e.key() + "' is a Netty setting and has no effect "
                             + "with transport type '" + type.value() + "'");
                 }
                 settings.put(k.stormKey(), new ConfigMap.Entry(k.stormKey(), e.keyPosition(), plain(e.value())));
@@ -366,7 +359,7 @@ public final class ModelReader {
             String path = prefix + e.key();
             Optional<ConfigOption> option = CompressionOptions.byYamlPath(path);
             if (!known.contains(e.key())) {
-                diagnostics.recoverableError(e.keyPosition(), "unknown key '" + e.key() + "' in the compression of " + owner
+                diagnostics.recoverableError(Code.UNKNOWN_KEY, e.keyPosition(), "unknown key '" + e.key() + "' in the compression of " + owner
                         + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known) + ")");
             } else if (option.isPresent() && Substitution.hasPlaceholder(e.value())) {
                 continue; // reported by substitution
@@ -376,7 +369,7 @@ public final class ModelReader {
                         ? option.get().problemWith(raw) : Optional.of("'" + path + "' must be a single value, not "
                         + e.value().kindName());
                 if (problem.isPresent()) {
-                    diagnostics.recoverableError(e.value().position(), problem.get());
+                    diagnostics.recoverableError(Code.OUT_OF_RANGE, e.value().position(), problem.get());
                 } else {
                     settings.put(option.get().key(), option.get().convert(raw));
                     positions.put(option.get().key(), e.value().position());
@@ -384,7 +377,7 @@ public final class ModelReader {
             } else if (e.value() instanceof YNode.Map sub) {
                 compressionLevel(sub, path + ".", owner, settings, positions);
             } else {
-                diagnostics.recoverableError(e.value().position(), "'" + path + "' must be a map of settings, not "
+                diagnostics.recoverableError(Code.WRONG_TYPE, e.value().position(), "'" + path + "' must be a map of settings, not "
                         + (e.value() instanceof YNode.Scalar s && s.value() == null ? "empty (write {})"
                         : e.value().kindName()));
             }
@@ -404,7 +397,7 @@ public final class ModelReader {
             ConfigOption option = compressionOption(stormKey);
             if (option == null) {
                 if (stormKey.startsWith(CompressionOptions.PREFIX)) {
-                    diagnostics.recoverableError(entry.keyPosition(), "unknown compression key '" + stormKey
+                    diagnostics.recoverableError(Code.UNKNOWN_KEY, entry.keyPosition(), "unknown compression key '" + stormKey
                             + "' in " + owner + Suggestions.didYouMean(stormKey,
                             CompressionOptions.ALL.stream().map(ConfigOption::key).toList()));
                 }
@@ -416,14 +409,14 @@ public final class ModelReader {
             }
             if (stormKey.equals(CompressionOptions.STORM3_ENABLE)) {
                 if (!(raw instanceof Boolean b)) {
-                    diagnostics.recoverableError(entry.value().position(), "'" + stormKey + "' must be true or false");
+                    diagnostics.recoverableError(Code.WRONG_TYPE, entry.value().position(), "'" + stormKey + "' must be true or false");
                     return;
                 }
                 raw = b ? "zstd" : "none";
             }
             Optional<String> problem = option.problemWith(raw);
             if (problem.isPresent()) {
-                diagnostics.recoverableError(entry.value().position(), "'" + stormKey + "' (in " + owner + "): "
+                diagnostics.recoverableError(Code.OUT_OF_RANGE, entry.value().position(), "'" + stormKey + "' (in " + owner + "): "
                         + problem.get());
             } else {
                 settings.put(option.key(), option.convert(raw));
@@ -514,7 +507,7 @@ public final class ModelReader {
     private void unknownKeys(YNode.Map map, List<String> known, String where) {
         for (YNode.Entry e : map.entries()) {
             if (!known.contains(e.key())) {
-                diagnostics.recoverableError(e.keyPosition(), "unknown key '" + e.key() + "' " + where
+                diagnostics.recoverableError(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key() + "' " + where
                         + Suggestions.didYouMean(e.key(), known));
             }
         }
@@ -523,7 +516,7 @@ public final class ModelReader {
     private Optional<YNode> required(YNode.Map map, String key, String owner) {
         Optional<YNode> value = map.get(key);
         if (value.isEmpty()) {
-            diagnostics.error(map.position(), "missing '" + key + "' in " + owner);
+            diagnostics.error(Code.MISSING_KEY, map.position(), "missing '" + key + "' in " + owner);
         }
         return value;
     }
@@ -532,7 +525,7 @@ public final class ModelReader {
         if (node instanceof YNode.Map m) {
             return Optional.of(m);
         }
-        diagnostics.error(node.position(), what + " must be a map, not " + node.kindName());
+        diagnostics.error(Code.WRONG_TYPE, node.span(), what + " must be a map, not " + node.kindName());
         return Optional.empty();
     }
 
@@ -540,7 +533,7 @@ public final class ModelReader {
         if (node instanceof YNode.Seq s) {
             return Optional.of(s);
         }
-        diagnostics.error(node.position(), what + " must be a list, not " + node.kindName());
+        diagnostics.error(Code.WRONG_TYPE, node.span(), what + " must be a list, not " + node.kindName());
         return Optional.empty();
     }
 
@@ -549,7 +542,7 @@ public final class ModelReader {
         if (node instanceof YNode.Scalar s && s.value() != null && !s.text().isBlank()) {
             return Optional.of(new Located<>(s.text(), s.position()));
         }
-        diagnostics.error(node.position(), what + " must be a non-empty string, not "
+        diagnostics.error(Code.WRONG_TYPE, node.span(), what + " must be a non-empty string, not "
                 + (node instanceof YNode.Scalar s && s.value() instanceof String ? "empty" : node.kindName()));
         return Optional.empty();
     }
@@ -563,7 +556,7 @@ public final class ModelReader {
         }
         // Only optional settings are numbers: left at their default, the element still builds.
         boolean tooBig = node instanceof YNode.Scalar s && (s.value() instanceof Long || s.value() instanceof BigInteger);
-        diagnostics.recoverableError(node.position(), what + " must be a whole number"
+        diagnostics.recoverableError(Code.WRONG_TYPE, node.span(), what + " must be a whole number"
                 + (tooBig ? " up to " + Integer.MAX_VALUE : "") + ", not " + describe(node));
         return Optional.empty();
     }
@@ -575,7 +568,7 @@ public final class ModelReader {
         if (Substitution.hasPlaceholder(node)) {
             return Optional.empty(); // reported by substitution
         }
-        diagnostics.recoverableError(node.position(), what + " must be a number, not " + describe(node));
+        diagnostics.recoverableError(Code.WRONG_TYPE, node.span(), what + " must be a number, not " + describe(node));
         return Optional.empty();
     }
 

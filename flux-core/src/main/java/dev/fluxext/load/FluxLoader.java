@@ -1,5 +1,7 @@
 package dev.fluxext.load;
 
+import dev.fluxext.diag.Code;
+import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.build.StormConfigCheck;
 import dev.fluxext.build.TopologyFactory;
 import dev.fluxext.check.StructureCheck;
@@ -7,7 +9,7 @@ import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.storm.CompressionSetup;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.lang.ModelReader;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.read.YNode;
@@ -50,7 +52,7 @@ public final class FluxLoader {
     }
 
     public static LoadResult load(LoadOptions options) {
-        return load(options, TopologyFactory::build);
+        return load(options, (model, o, d) -> TopologyFactory.build(model, o.file(), d));
     }
 
     /** As {@link #load(LoadOptions)} with another build stage (tests). */
@@ -78,7 +80,7 @@ public final class FluxLoader {
             return new LoadResult(diagnostics.all(), Optional.of(withOverrides(built.get(), options)));
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             // A bug of ours, not bad input: one clean line, the stack trace kept for --verbose.
-            diagnostics.error(Position.ofFile(options.file()), "internal error: " + e
+            diagnostics.error(Code.INTERNAL, Position.ofFile(options.file()), "internal error: " + e
                     + " (run with --verbose for the stack trace)");
             return new LoadResult(diagnostics.all(), Optional.empty(), Optional.of(e));
         }
@@ -107,7 +109,7 @@ public final class FluxLoader {
         if (source.resource().isPresent()) {
             InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(source.resource().get());
             if (in == null) {
-                diagnostics.error(includedAt != null ? includedAt : Position.ofFile(source.label()),
+                diagnostics.error(Code.FILE_UNREADABLE, includedAt != null ? includedAt : Position.ofFile(source.label()),
                         "classpath resource '" + source.label() + "' not found");
                 return Optional.empty();
             }
@@ -116,7 +118,7 @@ public final class FluxLoader {
         if (!Files.isRegularFile(source.file().orElseThrow())) {
             String why = !Files.exists(source.file().get()) ? "' not found"
                     : Files.isDirectory(source.file().get()) ? "' is a directory" : "' is not a regular file";
-            diagnostics.error(includedAt != null ? includedAt : Position.ofFile(source.label()),
+            diagnostics.error(Code.FILE_UNREADABLE, includedAt != null ? includedAt : Position.ofFile(source.label()),
                     "file '" + source.label() + why);
             return Optional.empty();
         }
@@ -129,9 +131,9 @@ public final class FluxLoader {
             p.load(r);
             return Optional.of(p);
         } catch (NoSuchFileException e) {
-            diagnostics.error(Position.ofFile(file.toString()), "--filter properties file not found");
+            diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(file.toString()), "--filter properties file not found");
         } catch (IOException | IllegalArgumentException e) {
-            diagnostics.error(Position.ofFile(file.toString()), "cannot read --filter properties file: "
+            diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(file.toString()), "cannot read --filter properties file: "
                     + e.getMessage());
         }
         return Optional.empty();
@@ -156,11 +158,11 @@ public final class FluxLoader {
         options.configOverrides().forEach((key, value) -> {
             Position at = Position.ofArgument("-c " + key);
             if (isCompressionKey(key)) {
-                diagnostics.error(at, "compression is configured in the topology file (a 'compression:' block, or "
+                diagnostics.error(Code.OVERRIDE, at, "compression is configured in the topology file (a 'compression:' block, or "
                         + "Storm 3 keys in 'config:'), not with -c");
                 return;
             }
-            StormConfigCheck.violation(key, value).ifPresent(problem -> diagnostics.error(at, problem));
+            StormConfigCheck.violation(key, value).ifPresent(problem -> diagnostics.error(Code.OVERRIDE, at, problem));
         });
     }
 

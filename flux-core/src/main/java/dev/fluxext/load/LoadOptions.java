@@ -1,6 +1,5 @@
 package dev.fluxext.load;
 
-import dev.fluxext.model.TopologyDef;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -36,16 +35,6 @@ public record LoadOptions(String file, boolean resource, Optional<Path> filter, 
     /** These options, stopping before the build stage. */
     public LoadOptions withoutBuilding() {
         return new LoadOptions(file, resource, filter, envFilter, environment, configOverrides, false);
-    }
-
-    /** The topology's name: its {@code name:}, else the file name without its extension. */
-    public String topologyName(TopologyDef model) {
-        if (model.name().isPresent()) {
-            return model.name().get().value();
-        }
-        String fileName = Path.of(file).getFileName().toString();
-        int dot = fileName.lastIndexOf('.');
-        return dot > 0 ? fileName.substring(0, dot) : fileName; // topology.yaml runs as "topology"
     }
 
     public static LoadOptions of(String file) {

@@ -1,5 +1,6 @@
 package dev.fluxext.load;
 
+import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.model.TopologyDef;
 import java.util.Comparator;

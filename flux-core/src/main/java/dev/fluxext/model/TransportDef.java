@@ -9,5 +9,5 @@ package dev.fluxext.model;
  *                     each entry positioned at the YAML key; values unchecked (the builder applies Storm's
  *                     validators)
  */
-public record TransportDef(Located<String> contextClass, ConfigMap settings, dev.fluxext.diag.Position position) {
+public record TransportDef(Located<String> contextClass, ConfigMap settings, Position position) {
 }

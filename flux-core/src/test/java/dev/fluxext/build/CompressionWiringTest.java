@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxext.compression.storm.CompressingListDelegateSerializer;
 import dev.fluxext.compression.storm.FrameGuardContext;
-import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.build.LoadedTopology;
 import java.util.Map;
 import org.apache.storm.generated.StormTopology;
 import org.junit.jupiter.api.Test;

@@ -3,20 +3,19 @@ package dev.fluxext.build;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.fluxext.Fixtures;
 import dev.fluxext.build.testing.ConfigurableBolt;
 import dev.fluxext.build.testing.ShellWordBolt;
 import dev.fluxext.build.testing.SimpleTopologySource;
 import dev.fluxext.build.testing.StatefulCounter;
 import dev.fluxext.build.testing.WindowCounter;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.fluxext.describe.TopologyView;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadResult;
-import dev.fluxext.load.LoadedTopology;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +41,7 @@ import org.junit.jupiter.api.Test;
 class FluxEquivalenceTest {
 
     static LoadResult load(String file) {
-        return FluxLoader.load(Fixtures.options("build/" + file, null, false, Map.of()), TopologyFactory::build);
+        return FluxLoader.load(Fixtures.options("build/" + file, null, false, Map.of()));
     }
 
     static LoadedTopology loaded(String file) {

@@ -1,10 +1,11 @@
 package dev.fluxext.cli;
 
+import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
-import dev.fluxext.diag.Position;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
+import dev.fluxext.model.Position;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,11 +30,11 @@ final class TestTopologies {
             case "words.yaml", "words-2.yaml" -> FluxLoader.load(new LoadOptions("dev/fluxext/cli/loader/" + name,
                 true, Optional.empty(), false, Map.of(), options.configOverrides(), options.build()));
             case "broken.yaml" -> new LoadResult(List.of(
-                Diagnostic.error(new Position(options.file(), 3, 5), "unknown key 'spout'; did you mean 'spouts'?"),
-                Diagnostic.warning(new Position(options.file(), 9, 3), "bolt 'lonely' receives no stream"),
-                Diagnostic.error(new Position(options.file(), 12, 11), "stream from unknown component 'nope'")),
+                Diagnostic.error(Code.UNKNOWN_KEY, new Position(options.file(), 3, 5), "unknown key 'spout'; did you mean 'spouts'?"),
+                Diagnostic.warning(Code.NO_EFFECT, new Position(options.file(), 9, 3), "bolt 'lonely' receives no stream"),
+                Diagnostic.error(Code.UNKNOWN_REFERENCE, new Position(options.file(), 12, 11), "stream from unknown component 'nope'")),
                 Optional.empty());
-            default -> new LoadResult(List.of(Diagnostic.error(Position.ofFile(options.file()),
+            default -> new LoadResult(List.of(Diagnostic.error(Code.FILE_UNREADABLE, Position.ofFile(options.file()),
                 "cannot read the file: no such file")), Optional.empty());
         };
     }

@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.Fixtures;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.ComponentDef;
+import dev.fluxext.model.Position;
 import dev.fluxext.model.*;
 import java.util.List;
 import java.util.Map;
@@ -28,12 +29,12 @@ class ModelReaderTest {
         assertEquals("add", words.configMethods().get(0).name().value());
         assertEquals(List.of(new Value.Scalar("hello", new Position(file, 15, 16))), words.configMethods().get(0).args());
 
-        SpoutDef spout = t.spouts().get(0);
+        ComponentDef spout = t.spouts().get(0);
         assertEquals("sentences", spout.id());
         assertEquals(2, spout.parallelism().value());
         assertEquals(Map.of("topology.max.spout.pending", 100), spout.config().toPlain());
 
-        BoltDef split = t.bolts().get(0);
+        ComponentDef split = t.bolts().get(0);
         assertEquals(new Position(file, 24, 16), split.object().className().position());
         assertEquals(6, split.numTasks().orElseThrow().value());
         assertEquals(12.5, split.cpuLoad().orElseThrow().value(), "fractional cpuLoad");
@@ -46,7 +47,7 @@ class ModelReaderTest {
         assertEquals(Map.of("my.custom.key", List.of(1, 2)), split.config().toPlain());
         assertEquals(Map.of("fluxext.compression.codec", "lz4"), split.compression().settings());
 
-        BoltDef count = t.bolts().get(1);
+        ComponentDef count = t.bolts().get(1);
         assertEquals("create", count.object().factory().orElseThrow().value());
         assertEquals(List.of(1), count.object().factoryArgs().stream().map(Value::toPlain).toList());
         assertEquals(1, count.parallelism().value(), "parallelism defaults to 1");
@@ -126,7 +127,7 @@ class ModelReaderTest {
         assertTrue(t.config().isEmpty(), "Storm 3 keys leave the config that goes to Storm");
         assertEquals(Map.of("fluxext.compression.codec", "lz4", "fluxext.compression.lz4.level", 9),
                 t.spouts().get(0).compression().settings());
-        BoltDef b = t.bolts().get(0);
+        ComponentDef b = t.bolts().get(0);
         assertEquals(Map.of("fluxext.compression.zstd.level", 12, "fluxext.compression.threshold", 2048),
                 b.compression().settings(), "the compression block wins over Storm 3 keys");
         assertEquals(Map.of("other.key", "kept"), b.config().toPlain());
@@ -205,7 +206,7 @@ class ModelReaderTest {
         assertEquals(List.of(F + "config-compression-override.yaml:7:7: unknown compression key "
                 + "'fluxext.compression.treshold' in config of spout 's'; did you mean 'fluxext.compression.threshold'?"),
                 a.messages());
-        SpoutDef spout = a.topology().spouts().get(0);
+        ComponentDef spout = a.topology().spouts().get(0);
         assertEquals(Map.of("fluxext.compression.codec", "lz4"), spout.compression().settings());
         assertEquals(Map.of("topology.max.spout.pending", 10), spout.config().toPlain());
         assertEquals(Map.of("fluxext.compression.codec", "zstd"), a.topology().compression().settings());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.Fixtures;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.model.TopologyDef;

@@ -1,4 +1,4 @@
-package dev.fluxext.load;
+package dev.fluxext.build;
 
 import dev.fluxext.model.TopologyDef;
 import java.util.Map;
