@@ -4,7 +4,6 @@ import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
-import dev.fluxext.model.ObjectDef;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
 import java.util.ArrayList;
@@ -101,10 +100,8 @@ public record TopologyView(String name, Map<String, Object> config, List<Compone
         TopologyDef model = loaded.model();
         StormTopology built = loaded.topology();
         if (model.topologySource().isPresent()) {
-            ObjectDef source = model.topologySource().get().object();
-            return new TopologyView(loaded.name(), loaded.config(), FlowOrder.sort(StormComponents.all(built,
-                    Set.of(), Origin.SOURCE)), Optional.of("topologySource " + source.className().value() + "."
-                    + model.topologySource().get().methodName().value()));
+            return new TopologyView(loaded.name(), loaded.config(),
+                    FlowOrder.sort(StormComponents.all(built, Set.of(), Origin.SOURCE)), source(model));
         }
         List<Component> components = new ArrayList<>();
         List<Component> fromStorm = StormComponents.all(built, ids(model), Origin.STORM);
@@ -124,13 +121,17 @@ public record TopologyView(String name, Map<String, Object> config, List<Compone
      * file no components, as only running its code can tell them.
      */
     public static TopologyView ofModel(String name, TopologyDef model) {
-        Optional<String> source = model.topologySource().map(s -> "topologySource " + s.object().className().value()
-                + "." + s.methodName().value());
-        return new TopologyView(name, model.config().toPlain(), FlowOrder.sort(fromModel(model)), source);
+        return new TopologyView(name, model.config().toPlain(), FlowOrder.sort(fromModel(model)), source(model));
     }
 
     public Optional<Component> component(String id) {
         return components.stream().filter(c -> c.id().equals(id)).findFirst();
+    }
+
+    /** "topologySource CLASS.METHOD" for a file whose components come from that method. */
+    private static Optional<String> source(TopologyDef model) {
+        return model.topologySource().map(s -> "topologySource " + s.object().className().value() + "."
+                + s.methodName().value());
     }
 
     private static List<Component> fromModel(TopologyDef model) {
