@@ -22,7 +22,8 @@ final class CompressionFigures {
 
     /** Component id → figures, components in the view's flow order; {@code counted} unchanged without compression. */
     static Map<String, CompressionSnapshot> of(TopologyView view, Map<String, CompressionSnapshot> counted) {
-        if (!CompressingListDelegateSerializer.class.getName().equals(view.config().get(Config.TOPOLOGY_TUPLE_SERIALIZER))) {
+        if (!CompressingListDelegateSerializer.class.getName()
+                .equals(view.config().get(Config.TOPOLOGY_TUPLE_SERIALIZER))) {
             return counted;
         }
         Map<String, CompressionSnapshot> figures = new LinkedHashMap<>();
