@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.apache.storm.Config;
 import org.apache.storm.generated.ComponentCommon;
 import org.apache.storm.generated.ComponentObject;
@@ -50,10 +51,12 @@ final class StormComponents {
         return components;
     }
 
-    /** The inputs of component {@code id} that come from one of {@code sources}. */
-    static List<Input> inputsFrom(StormTopology topology, String id, Set<String> sources) {
-        return common(topology, id).map(c -> inputs(c).stream().filter(i -> sources.contains(i.from())).toList())
-                .orElse(List.of());
+    /** The inputs Storm's topology gives component {@code id} beyond {@code declared} (same source and stream). */
+    static List<Input> addedInputs(StormTopology topology, String id, List<Input> declared) {
+        Set<List<String>> known = declared.stream().map(i -> List.of(i.from(), i.stream()))
+                .collect(Collectors.toSet());
+        return common(topology, id).map(c -> inputs(c).stream()
+                .filter(i -> !known.contains(List.of(i.from(), i.stream()))).toList()).orElse(List.of());
     }
 
     /** Stream id → fields, as the component declared them; empty if the topology has no such component. */

@@ -21,7 +21,8 @@ import org.apache.storm.generated.StormTopology;
  * (never by reading user objects back out of Storm's): its components in {@link FlowOrder}, each with its class,
  * parallelism, config and inputs. Only what the model cannot know comes from Storm's topology object, through its
  * public Thrift getters ({@link StormComponents}): the output streams the components declared, the components
- * Storm adds itself (e.g. {@code $checkpointspout} for stateful bolts), and every component of a
+ * and streams Storm adds itself (for stateful bolts, {@code $checkpointspout} and the {@code $checkpoint} streams),
+ * and every component of a
  * {@code topologySource} file, which has no model of its components.
  *
  * @param source how the components are known when not from the file, e.g. {@code "topologySource
@@ -106,9 +107,9 @@ public record TopologyView(String name, Map<String, Object> config, List<Compone
         List<Component> components = new ArrayList<>();
         List<Component> fromStorm = StormComponents.all(built, ids(model), Origin.STORM);
         for (Component c : fromModel(model)) {
-            // Inputs from components Storm added (a stateful bolt's checkpoint stream) are Storm's to tell.
+            // Streams Storm added (the checkpoint streams of stateful bolts) are Storm's to tell.
             List<Input> inputs = new ArrayList<>(c.inputs());
-            inputs.addAll(StormComponents.inputsFrom(built, c.id(), ids(fromStorm)));
+            inputs.addAll(StormComponents.addedInputs(built, c.id(), c.inputs()));
             components.add(new Component(c.id(), c.type(), c.className(), c.parallelism(), c.numTasks(), c.loads(),
                     c.config(), inputs, StormComponents.outputs(built, c.id()), c.origin()));
         }
@@ -166,10 +167,6 @@ public record TopologyView(String name, Map<String, Object> config, List<Compone
 
     private static Set<String> ids(TopologyDef model) {
         return model.executors().stream().map(ComponentDef::id).collect(Collectors.toSet());
-    }
-
-    private static Set<String> ids(List<Component> components) {
-        return components.stream().map(Component::id).collect(Collectors.toSet());
     }
 
     private static <K, V> Map<K, V> unmodifiable(Map<K, V> map) {

@@ -219,11 +219,11 @@ class FluxEquivalenceTest {
         TopologyView.of(loaded("stateful.yaml")).components().forEach(c -> classes.add(c.id() + "="
                 + c.className().orElse(c.origin().toString()) + inputs(c)));
         // The spout Storm adds for checkpoints is listed (its class is Storm's, held serialized: not read back),
-        // with the checkpoint stream it feeds the stateful bolt.
+        // and so are the checkpoint streams Storm adds after the file's.
         assertEquals(List.of("spout-1=org.apache.storm.testing.TestWordSpout[]",
                 "$checkpointspout=STORM[]",
                 "bolt-1=" + StatefulCounter.class.getName() + "[spout-1/default, $checkpointspout/$checkpoint]",
-                "bolt-2=org.apache.storm.testing.TestGlobalCount[bolt-1/default]"), classes);
+                "bolt-2=org.apache.storm.testing.TestGlobalCount[bolt-1/default, bolt-1/$checkpoint]"), classes);
     }
 
     private static List<String> inputs(TopologyView.Component c) {
