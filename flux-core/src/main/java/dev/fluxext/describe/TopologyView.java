@@ -22,8 +22,7 @@ import org.apache.storm.generated.StormTopology;
  * parallelism, config and inputs. Only what the model cannot know comes from Storm's topology object, through its
  * public Thrift getters ({@link StormComponents}): the output streams the components declared, the components
  * and streams Storm adds itself (for stateful bolts, {@code $checkpointspout} and the {@code $checkpoint} streams),
- * and every component of a
- * {@code topologySource} file, which has no model of its components.
+ * and every component of a {@code topologySource} file, which has no model of its components.
  *
  * @param source how the components are known when not from the file, e.g. {@code "topologySource
  *               com.example.Topologies.wordCount"}; empty for a file with spouts and bolts
