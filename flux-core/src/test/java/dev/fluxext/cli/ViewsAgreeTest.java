@@ -172,6 +172,10 @@ class ViewsAgreeTest {
               "inputs": [{"from": "foo", "stream": "default", "grouping": "shuffle"}],
               "outputs": {"default": ["word", "count"]}}]"""), doc.get("components"));
         assertTrue(run("show", file).out().contains("spout foo: (class unknown), parallelism 1\n"));
+        // A run's progress and summary list the same components, in the same order.
+        TopologyView view = TopologyView.of(built("build/source.yaml"));
+        assertEquals(List.of("foo", "bar"), List.copyOf(ComponentStats.of(view, null).keySet()));
+        assertEquals("spout", ComponentStats.of(view, null).get("foo").type());
 
         CliRun graph = run("graph", file);
         assertEquals(ExitCodes.FAILURE, graph.exitCode());
