@@ -1,16 +1,12 @@
 package dev.fluxext.build;
 
-import dev.fluxext.diag.Code;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.storm.CompressionSetup;
-import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.model.Position;
 import dev.fluxext.model.CompressionDef;
 import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.TopologyDef;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -30,22 +26,18 @@ final class CompressionWiring {
      *
      * @return component id → entries for its config
      */
-    static Map<String, Map<String, Object>> apply(TopologyDef def, Map<String, Object> conf, Diagnostics diagnostics) {
+    static Map<String, Map<String, Object>> apply(TopologyDef def, Map<String, Object> conf) {
         CompressionDef defaults = def.compression();
         boolean used = !defaults.isEmpty() || def.executors().stream().anyMatch(e -> !e.compression().isEmpty());
         Map<String, Map<String, Object>> componentConfs = new HashMap<>();
         if (!used) {
             return componentConfs;
         }
-        try {
-            CompressionSetup.enable(conf, defaults.settings());
-            for (ComponentDef executor : def.executors()) {
-                componentConfs.put(executor.id(), CompressionSetup.componentConf(executor.id(),
-                        executor.compression().over(defaults).settings()));
-            }
-        } catch (RuntimeException e) {
-            diagnostics.error(Code.STORM_REJECTED, firstPosition(def).orElse(def.position()), "compression: " + e.getMessage());
-            return Map.of();
+        // The model holds settings its ConfigOptions already checked: a rejection here is a bug, not a file problem.
+        CompressionSetup.enable(conf, defaults.settings());
+        for (ComponentDef executor : def.executors()) {
+            componentConfs.put(executor.id(), CompressionSetup.componentConf(executor.id(),
+                    executor.compression().over(defaults).settings()));
         }
         // Receivers decompress with the topology config, not the sender's: the largest cap declared anywhere must be
         // the topology's, or a component's larger frames would be rejected.
@@ -54,10 +46,5 @@ final class CompressionWiring {
                 .filter(Number.class::isInstance).map(n -> ((Number) n).intValue()).max(Integer::compare)
                 .ifPresent(max -> conf.put(CompressionOptions.MAX_DECOMPRESSED_BYTES.key(), max));
         return componentConfs;
-    }
-
-    private static Optional<Position> firstPosition(TopologyDef def) {
-        return Stream.concat(Stream.of(def.compression()), def.executors().stream().map(ComponentDef::compression))
-                .flatMap(c -> c.positions().values().stream()).findFirst();
     }
 }

@@ -90,7 +90,7 @@ public final class TopologyFactory {
         Config conf = new Config();
         conf.putAll(checkedConfig(def.config(), false));
         Transport.apply(def, conf, objects, diagnostics);
-        Map<String, Map<String, Object>> compressionConfs = CompressionWiring.apply(def, conf, diagnostics);
+        Map<String, Map<String, Object>> compressionConfs = CompressionWiring.apply(def, conf);
         def.components().forEach(objects::addComponent);
         Optional<StormTopology> topology = def.topologySource().isPresent()
                 ? fromSource(def.topologySource().get(), conf)

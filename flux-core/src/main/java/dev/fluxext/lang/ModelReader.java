@@ -1,6 +1,9 @@
 package dev.fluxext.lang;
 
 import dev.fluxext.diag.Code;
+import java.util.HashSet;
+import dev.fluxext.diag.Span;
+import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.config.ConfigOption;
 import dev.fluxext.diag.Diagnostics;
@@ -69,11 +72,11 @@ public final class ModelReader {
         }
         unknownKeys(top, TOP_KEYS, "at the top level");
         Optional<Located<String>> name = top.get("name").flatMap(n -> string(n, "'name'"));
-        ConfigMap config = top.get("config").map(n -> configMap(n, "topology 'config'")).orElse(ConfigMap.EMPTY);
-        CompressionDef fromConfig = configCompression(config, "topology config");
-        config = withoutCompressionKeys(config);
-        CompressionDef compression = top.get("compression").map(n -> compression(n, "topology")).orElse(CompressionDef.NONE)
-                .over(fromConfig);
+        ConfigMap written = top.get("config").map(n -> configMap(n, "topology 'config'")).orElse(ConfigMap.EMPTY);
+        CompressionDef fromConfig = configCompression(written, "topology config");
+        CompressionDef compression = blockOverConfig(top.get("compression").map(n -> compression(n, "topology"))
+                .orElse(CompressionDef.NONE), fromConfig, written, "the topology");
+        ConfigMap config = withoutCompressionKeys(written);
         List<ObjectDef> components = list(top, "components", n -> objectDef(n, "component", OBJECT_KEYS, true));
         List<ComponentDef> spouts = list(top, "spouts", n -> component(n, ComponentDef.Kind.SPOUT));
         List<ComponentDef> bolts = list(top, "bolts", n -> component(n, ComponentDef.Kind.BOLT));
@@ -205,8 +208,8 @@ public final class ModelReader {
         Optional<Located<Double>> cpu = map.get("cpuLoad").flatMap(n -> number(n, "'cpuLoad'"));
         ConfigMap config = map.get("config").map(n -> configMap(n, "'config' of " + what)).orElse(ConfigMap.EMPTY);
         CompressionDef fromConfig = configCompression(config, "config of " + what);
-        CompressionDef compression = map.get("compression").map(n -> compression(n, what)).orElse(CompressionDef.NONE)
-                .over(fromConfig);
+        CompressionDef compression = blockOverConfig(map.get("compression").map(n -> compression(n, what))
+                .orElse(CompressionDef.NONE), fromConfig, config, what);
         if (object.isEmpty()) {
             return Optional.empty();
         }
@@ -385,21 +388,23 @@ public final class ModelReader {
     }
 
     /**
-     * Compression settings given as config keys: Storm 3's (fallback keys) or our own {@code fluxext.compression.*}.
-     * Both are honoured as that level's settings, checked like the block's, and moved out of the config map so that
-     * one place (the compression settings) decides.
+     * Compression settings given as config keys: our own {@code fluxext.compression.*} or a fallback (Storm 3) key of
+     * one of them. Both are honoured as that level's settings, checked and translated by their {@code ConfigOption}
+     * (one path for the block, the config map and the serializer), and moved out of the config map so that one
+     * place (the compression settings) decides.
      */
     private CompressionDef configCompression(ConfigMap config, String owner) {
         Map<String, Object> settings = new LinkedHashMap<>();
         Map<String, Position> positions = new LinkedHashMap<>();
+        Set<String> setByOwnKey = new HashSet<>();
         config.entries().values().forEach(entry -> {
-            String stormKey = entry.key();
-            ConfigOption option = compressionOption(stormKey);
-            if (option == null) {
-                if (stormKey.startsWith(CompressionOptions.PREFIX)) {
-                    diagnostics.recoverableError(Code.UNKNOWN_KEY, entry.keyPosition(), "unknown compression key '" + stormKey
-                            + "' in " + owner + Suggestions.didYouMean(stormKey,
-                            CompressionOptions.ALL.stream().map(ConfigOption::key).toList()));
+            String configKey = entry.key();
+            Optional<ConfigOption> option = CompressionOptions.setBy(configKey);
+            if (option.isEmpty()) {
+                if (configKey.startsWith(CompressionOptions.PREFIX)) {
+                    diagnostics.recoverableError(Code.UNKNOWN_KEY, Span.of(entry.keyPosition(), configKey.length()),
+                            "unknown compression key '" + configKey + "' in " + owner + Suggestions.didYouMean(
+                                    configKey, CompressionOptions.ALL.stream().map(ConfigOption::key).toList()));
                 }
                 return;
             }
@@ -407,35 +412,46 @@ public final class ModelReader {
             if (raw instanceof String text && text.contains("${")) {
                 return; // an unresolved placeholder, reported by substitution
             }
-            if (stormKey.equals(CompressionOptions.STORM3_ENABLE)) {
-                if (!(raw instanceof Boolean b)) {
-                    diagnostics.recoverableError(Code.WRONG_TYPE, entry.value().position(), "'" + stormKey + "' must be true or false");
-                    return;
-                }
-                raw = b ? "zstd" : "none";
-            }
-            Optional<String> problem = option.problemWith(raw);
+            ConfigOption o = option.get();
+            Optional<String> problem = o.problemWith(configKey, raw);
             if (problem.isPresent()) {
-                diagnostics.recoverableError(Code.OUT_OF_RANGE, entry.value().position(), "'" + stormKey + "' (in " + owner + "): "
-                        + problem.get());
-            } else {
-                settings.put(option.key(), option.convert(raw));
-                positions.put(option.key(), entry.keyPosition());
+                diagnostics.recoverableError(Code.OUT_OF_RANGE, entry.value().position(), problem.get()
+                        + " (in " + owner + ")");
+            } else if (configKey.equals(o.key()) || !setByOwnKey.contains(o.key())) {
+                // the option's own key wins over its fallback keys, whatever their order
+                settings.put(o.key(), o.convert(o.translate(configKey, raw)));
+                positions.put(o.key(), entry.keyPosition());
+                if (configKey.equals(o.key())) {
+                    setByOwnKey.add(o.key());
+                }
             }
         });
         return new CompressionDef(settings, positions);
     }
 
-    private static ConfigOption compressionOption(String stormKey) {
-        ConfigOption fallback = CompressionOptions.STORM3_KEYS.get(stormKey);
-        return fallback != null ? fallback
-                : CompressionOptions.ALL.stream().filter(o -> o.key().equals(stormKey)).findFirst().orElse(null);
+    /**
+     * A level's compression: its block over the compression keys of its {@code config:}. A fallback (Storm 3) key
+     * gives way to the block, as it gives way to the option's own key; an own {@code fluxext.compression.*} key set
+     * in both places is an error, so that neither silently replaces the other.
+     */
+    private CompressionDef blockOverConfig(CompressionDef block, CompressionDef fromConfig, ConfigMap config,
+                                           String owner) {
+        for (String key : block.settings().keySet()) {
+            Optional<ConfigMap.Entry> own = config.get(key);
+            if (own.isPresent()) {
+                diagnostics.addRecoverable(Diagnostic.error(Code.CONFLICTING_KEYS,
+                        Span.of(own.get().keyPosition(), key.length()), "'" + key + "' is set both here and in the "
+                                + "'compression:' block of " + owner + ": keep one of them")
+                        .withRelated(block.positions().get(key), "also set here"));
+            }
+        }
+        return block.over(fromConfig);
     }
 
     private static ConfigMap withoutCompressionKeys(ConfigMap config) {
         Map<String, ConfigMap.Entry> entries = new LinkedHashMap<>(config.entries());
         entries.keySet().removeIf(key -> key.startsWith(CompressionOptions.PREFIX)
-                || CompressionOptions.STORM3_KEYS.containsKey(key));
+                || CompressionOptions.setBy(key).isPresent());
         return new ConfigMap(entries);
     }
 

@@ -168,7 +168,7 @@ public final class FluxLoader {
 
     private static boolean isCompressionKey(String key) {
         return key.startsWith(CompressionOptions.PREFIX) || key.equals(CompressionSetup.COMPONENT_ID_KEY)
-                || CompressionOptions.STORM3_KEYS.containsKey(key);
+                || CompressionOptions.setBy(key).isPresent();
     }
 
     private static LoadedTopology withOverrides(LoadedTopology topology, LoadOptions options) {

@@ -41,6 +41,18 @@ class CompressionWiringTest {
     }
 
     @Test
+    void ownAndStorm3KeysInAComponentConfigAreHonouredOverTheTopologyBlock() throws Exception {
+        LoadedTopology loaded = FluxEquivalenceTest.loaded("compression-config-override.yaml");
+        assertEquals("zstd", loaded.config().get("fluxext.compression.codec"));
+        Map<?, ?> words = componentConf(loaded.topology(), "words");
+        assertEquals("lz4", words.get("fluxext.compression.codec"), "not replaced by the topology's block");
+        assertEquals(32, words.get("fluxext.compression.threshold"));
+        Map<?, ?> count = componentConf(loaded.topology(), "count");
+        assertEquals("zstd", count.get("fluxext.compression.codec"));
+        assertEquals(64, count.get("fluxext.compression.threshold"));
+    }
+
+    @Test
     void everyComponentCarriesItsIdAndEffectiveSettingsWhenAnyCompresses() throws Exception {
         LoadedTopology loaded = FluxEquivalenceTest.loaded("compression-some.yaml");
         Map<?, ?> words = componentConf(loaded.topology(), "words");

@@ -146,9 +146,10 @@ class ModelReaderTest {
                 F + "compression-errors.yaml:7:5: unknown key 'windowlog' in the compression of topology; did you "
                         + "mean 'windowLog'? (known: level, windowLog)",
                 F + "compression-errors.yaml:8:10: 'snappy' must be a map of settings, not empty (write {})",
-                F + "compression-errors.yaml:13:42: 'topology.tuple.compression.enable' must be true or false",
-                F + "compression-errors.yaml:14:45: 'topology.tuple.compression.threshold' (in config of spout 's'): "
-                        + "'threshold' must be from 1 to 2147483647, not 0",
+                F + "compression-errors.yaml:13:42: 'topology.tuple.compression.enable' must be true or false, not "
+                        + "'maybe' (in config of spout 's')",
+                F + "compression-errors.yaml:14:45: 'topology.tuple.compression.threshold' must be from 1 to "
+                        + "2147483647, not 0 (in config of spout 's')",
                 F + "compression-errors.yaml:16:29: 'maxDecompressedBytes' must be a whole number from 1 to "
                         + "2147483639, not 'big'",
                 F + "compression-errors.yaml:17:13: 'gzip' must be a map of settings, not a whole number"),
@@ -210,5 +211,23 @@ class ModelReaderTest {
         assertEquals(Map.of("fluxext.compression.codec", "lz4"), spout.compression().settings());
         assertEquals(Map.of("topology.max.spout.pending", 10), spout.config().toPlain());
         assertEquals(Map.of("fluxext.compression.codec", "zstd"), a.topology().compression().settings());
+    }
+
+    @Test
+    void theZstdWindowLogGapIsReportedAtTheValueUnderTheKeyAsWritten() {
+        assertEquals(List.of(
+                F + "window-log.yaml:5:16: 'zstd.windowLog' must be 0 (let the level choose) or from 10 to 27, not 5",
+                F + "window-log.yaml:10:44: 'fluxext.compression.zstd.window.log' must be 0 (let the level choose) "
+                        + "or from 10 to 27, not 3 (in config of spout 's')",
+                F + "window-log.yaml:11:37: 'storm.compression.zstd.level' must be from -131072 to 22, not 40 (in "
+                        + "config of spout 's')"),
+                Fixtures.messages("model/window-log.yaml"));
+    }
+
+    @Test
+    void anOwnCompressionKeySetInBothConfigAndTheBlockIsAnErrorPointingAtBoth() {
+        Fixtures.Analysis a = Fixtures.analyze("model/compression-set-twice.yaml");
+        assertEquals(List.of(F + "compression-set-twice.yaml:6:7: 'fluxext.compression.codec' is set both here and in "
+                + "the 'compression:' block of spout 's': keep one of them"), a.messages());
     }
 }

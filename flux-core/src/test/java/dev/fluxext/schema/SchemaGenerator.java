@@ -122,7 +122,7 @@ public final class SchemaGenerator {
                     "fluxext compression setting (prefer a compression: block). " + option.description(),
                     option.key() + ": " + option.example()));
         }
-        for (Map.Entry<String, ConfigOption> storm3 : CompressionOptions.STORM3_KEYS.entrySet()) {
+        for (Map.Entry<String, ConfigOption> storm3 : CompressionOptions.fallbackKeys().entrySet()) {
             String key = storm3.getKey();
             ObjectNode s;
             if (key.equals(CompressionOptions.STORM3_ENABLE)) {
@@ -344,6 +344,12 @@ public final class SchemaGenerator {
                 s.set("type", types("integer"));
                 s.put("minimum", option.min());
                 s.put("maximum", option.max());
+                option.excluded().ifPresent(x -> {
+                    // An enum, not a typed range: the placeholder expansion must not reach inside the "not".
+                    ArrayNode gap = s.putObject("not").putArray("enum");
+                    java.util.stream.LongStream.rangeClosed(x.from(), x.to()).forEach(gap::add);
+                    s.put("description", s.get("description").asText() + " Allowed: " + option.rangeText() + ".");
+                });
             }
             case STRING -> {
                 if (option.allowed().isEmpty()) {
