@@ -337,33 +337,45 @@ public final class ModelReader {
     // ---- compression
 
     private CompressionDef compression(YNode node, String owner) {
-        Optional<YNode.Map> m = map(node, "'compression'");
+        // per-codec blocks are known keys even for codecs with no settings of their own (snappy: {})
+        Set<String> codecBlocks = new LinkedHashSet<>(CompressionOptions.CODEC.allowed());
+        codecBlocks.remove("none");
+        return map(node, "'compression'").map(m -> optionBlock(m, CompressionOptions.ALL, codecBlocks,
+                "the compression of " + owner)).orElse(CompressionDef.NONE);
+    }
+
+    /**
+     * A YAML block of settings declared as {@code ConfigOption}s (by their {@code yamlPath}s, dots meaning nested
+     * maps): every value checked by its option at its own position and named by its YAML path, unknown keys
+     * suggesting the nearest. {@code emptyBlocks} are sub-block names known even when no option lives in them.
+     *
+     * @return the settings by the options' config keys, with the positions of their values
+     */
+    private CompressionDef optionBlock(YNode.Map map, List<ConfigOption> options, Set<String> emptyBlocks, String owner) {
         Map<String, Object> settings = new LinkedHashMap<>();
         Map<String, Position> positions = new LinkedHashMap<>();
-        m.ifPresent(map -> compressionLevel(map, "", owner, settings, positions));
+        optionLevel(map, "", options, emptyBlocks, owner, settings, positions);
         return new CompressionDef(settings, positions);
     }
 
-    /** One level of a compression block: options at {@code prefix + key}, or per-codec sub-blocks. */
-    private void compressionLevel(YNode.Map map, String prefix, String owner, Map<String, Object> settings,
-                                  Map<String, Position> positions) {
+    private void optionLevel(YNode.Map map, String prefix, List<ConfigOption> options, Set<String> emptyBlocks,
+                             String owner, Map<String, Object> settings, Map<String, Position> positions) {
         Set<String> known = new LinkedHashSet<>();
-        for (ConfigOption o : CompressionOptions.ALL) {
+        for (ConfigOption o : options) {
             if (o.yamlPath().startsWith(prefix)) {
                 String rest = o.yamlPath().substring(prefix.length());
                 known.add(rest.contains(".") ? rest.substring(0, rest.indexOf('.')) : rest);
             }
         }
         if (prefix.isEmpty()) {
-            known.addAll(CompressionOptions.CODEC.allowed()); // per-codec blocks, even for codecs with no settings
-            known.remove("none");
+            known.addAll(emptyBlocks);
         }
         for (YNode.Entry e : map.entries()) {
             String path = prefix + e.key();
-            Optional<ConfigOption> option = CompressionOptions.byYamlPath(path);
+            Optional<ConfigOption> option = options.stream().filter(o -> o.yamlPath().equals(path)).findFirst();
             if (!known.contains(e.key())) {
-                diagnostics.recoverableError(Code.UNKNOWN_KEY, e.keyPosition(), "unknown key '" + e.key() + "' in the compression of " + owner
-                        + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known) + ")");
+                diagnostics.recoverableError(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key() + "' in "
+                        + owner + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known) + ")");
             } else if (option.isPresent() && Substitution.hasPlaceholder(e.value())) {
                 continue; // reported by substitution
             } else if (option.isPresent()) {
@@ -372,17 +384,18 @@ public final class ModelReader {
                         ? option.get().problemWith(raw) : Optional.of("'" + path + "' must be a single value, not "
                         + e.value().kindName());
                 if (problem.isPresent()) {
-                    diagnostics.recoverableError(Code.OUT_OF_RANGE, e.value().position(), problem.get());
+                    diagnostics.recoverableError(e.value() instanceof YNode.Scalar ? Code.OUT_OF_RANGE
+                            : Code.WRONG_TYPE, e.value().span(), problem.get());
                 } else {
                     settings.put(option.get().key(), option.get().convert(raw));
                     positions.put(option.get().key(), e.value().position());
                 }
             } else if (e.value() instanceof YNode.Map sub) {
-                compressionLevel(sub, path + ".", owner, settings, positions);
+                optionLevel(sub, path + ".", options, emptyBlocks, owner, settings, positions);
             } else {
-                diagnostics.recoverableError(Code.WRONG_TYPE, e.value().position(), "'" + path + "' must be a map of settings, not "
-                        + (e.value() instanceof YNode.Scalar s && s.value() == null ? "empty (write {})"
-                        : e.value().kindName()));
+                diagnostics.recoverableError(Code.WRONG_TYPE, e.value().span(), "'" + path + "' must be a map of "
+                        + "settings, not " + (e.value() instanceof YNode.Scalar s && s.value() == null
+                        ? "empty (write {})" : e.value().kindName()));
             }
         }
     }

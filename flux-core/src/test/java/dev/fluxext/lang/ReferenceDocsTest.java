@@ -2,6 +2,7 @@ package dev.fluxext.lang;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.fluxext.diag.Code;
 import dev.fluxext.lang.Language.Element;
 import dev.fluxext.lang.Language.Key;
 import java.io.IOException;
@@ -16,13 +17,15 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The key tables of {@code docs/yaml-reference.md} are generated from {@link Language}: each sits between
+ * The key tables of {@code docs/yaml-reference.md} are generated from {@link Language}, the table of
+ * {@code docs/diagnostics.md} from {@link Code}: each sits between
  * {@code <!-- generated: NAME -->} and {@code <!-- /generated -->}. Fails when a table is stale; regenerate with
  * {@code -Dschema.update=true}.
  */
 class ReferenceDocsTest {
 
     static final Path DOC = Path.of("docs", "yaml-reference.md");
+    static final Path CODES_DOC = Path.of("docs", "diagnostics.md");
     private static final Pattern REGION = Pattern.compile("(<!-- generated: ([\\w-]+) -->\n)(.*?)(<!-- /generated -->)",
             Pattern.DOTALL);
 
@@ -52,14 +55,28 @@ class ReferenceDocsTest {
         return out.toString();
     }
 
+    /** The table of diagnostic codes in {@code docs/diagnostics.md}. */
+    static Map<String, String> codeTables() {
+        StringBuilder out = new StringBuilder("| code | kind | what | example message | fix |\n|---|---|---|---|---|\n");
+        for (Code c : Code.values()) {
+            out.append("| ").append(c.id()).append(" | `").append(c.name()).append("` | ").append(c.summary())
+                    .append(" | `").append(c.example().replace("|", "\\|")).append("` | ").append(c.fix())
+                    .append(" |\n");
+        }
+        return Map.of("codes", out.toString());
+    }
+
     static String regenerate(String doc) {
-        Map<String, String> tables = tables();
+        return regenerate(doc, tables(), DOC);
+    }
+
+    static String regenerate(String doc, Map<String, String> tables, Path path) {
         Matcher m = REGION.matcher(doc);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String table = tables.get(m.group(2));
             if (table == null) {
-                throw new IllegalStateException("unknown generated table '" + m.group(2) + "' in " + DOC);
+                throw new IllegalStateException("unknown generated table '" + m.group(2) + "' in " + path);
             }
             m.appendReplacement(out, Matcher.quoteReplacement(m.group(1) + table + m.group(4)));
         }
@@ -69,15 +86,24 @@ class ReferenceDocsTest {
 
     @Test
     void referenceTablesAreCurrent() throws IOException {
-        Path doc = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().resolve(DOC);
+        assertCurrent(DOC, tables());
+    }
+
+    @Test
+    void diagnosticCodesTableIsCurrent() throws IOException {
+        assertCurrent(CODES_DOC, codeTables());
+    }
+
+    private static void assertCurrent(Path relative, Map<String, String> tables) throws IOException {
+        Path doc = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().getParent().resolve(relative);
         String committed = Files.readString(doc);
-        String generated = regenerate(committed);
+        String generated = regenerate(committed, tables, relative);
         if (Boolean.getBoolean("schema.update")) {
             Files.writeString(doc, generated);
         }
-        tables().keySet().forEach(name -> assertEquals(true, committed.contains("<!-- generated: " + name + " -->"),
-                DOC + " lacks the table '" + name + "'"));
-        assertEquals(generated, committed, DOC + " is stale: regenerate with mvn -pl flux-core -am test "
+        tables.keySet().forEach(name -> assertEquals(true, committed.contains("<!-- generated: " + name + " -->"),
+                relative + " lacks the table '" + name + "'"));
+        assertEquals(generated, committed, relative + " is stale: regenerate with mvn -pl flux-core -am test "
                 + "-Dtest=ReferenceDocsTest -Dsurefire.failIfNoSpecifiedTests=false -Dschema.update=true");
     }
 }
