@@ -11,7 +11,7 @@ import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
-import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.build.LoadedTopology;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -2,15 +2,15 @@ package dev.fluxext.build;
 
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.storm.CompressionSetup;
+import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
 import dev.fluxext.model.CompressionDef;
-import dev.fluxext.model.ExecutorDef;
+import dev.fluxext.model.ComponentDef;
+import dev.fluxext.model.Position;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.TransportDef;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -37,19 +37,15 @@ final class CompressionWiring {
         if (!used) {
             return componentConfs;
         }
-        try {
-            CompressionSetup.enable(conf, defaults.settings());
-            for (ExecutorDef executor : def.executors()) {
-                componentConfs.put(executor.id(), CompressionSetup.componentConf(executor.id(),
-                        executor.compression().over(defaults).settings()));
-            }
-        } catch (RuntimeException e) {
-            diagnostics.error(firstPosition(def).orElse(def.position()), "compression: " + e.getMessage());
-            return Map.of();
+        // The model holds settings its ConfigOptions already checked: a rejection here is a bug, not a file problem.
+        CompressionSetup.enable(conf, defaults.settings());
+        for (ComponentDef executor : def.executors()) {
+            componentConfs.put(executor.id(), CompressionSetup.componentConf(executor.id(),
+                    executor.compression().over(defaults).settings()));
         }
         // Receivers decompress with the topology config, not the sender's: the largest cap declared anywhere must be
         // the topology's, or a component's larger frames would be rejected.
-        Stream.concat(Stream.of(defaults), def.executors().stream().map(ExecutorDef::compression))
+        Stream.concat(Stream.of(defaults), def.executors().stream().map(ComponentDef::compression))
                 .map(c -> c.settings().get(CompressionOptions.MAX_DECOMPRESSED_BYTES.key()))
                 .filter(Number.class::isInstance).map(n -> ((Number) n).intValue()).max(Integer::compare)
                 .ifPresent(max -> conf.put(CompressionOptions.MAX_DECOMPRESSED_BYTES.key(), max));
@@ -69,8 +65,8 @@ final class CompressionWiring {
             return defaults;
         }
         if (!"none".equals(defaults.settings().get(codecKey))) {
-            diagnostics.warning(defaults.positions().get(codecKey), "the transport already compresses bundles of "
-                    + "tuples, so this codec is not applied to every component (no double compression); set it in "
+            diagnostics.warning(Code.NO_EFFECT, defaults.positions().get(codecKey), "the transport already "
+                    + "compresses bundles of tuples, so this codec is not applied to every component (no double compression); set it in "
                     + "the compression: block of the components that should also compress tuple by tuple");
         }
         Map<String, Object> settings = new HashMap<>(defaults.settings());
@@ -78,10 +74,5 @@ final class CompressionWiring {
         settings.remove(codecKey);
         positions.remove(codecKey);
         return new CompressionDef(settings, positions);
-    }
-
-    private static Optional<Position> firstPosition(TopologyDef def) {
-        return Stream.concat(Stream.of(def.compression()), def.executors().stream().map(ExecutorDef::compression))
-                .flatMap(c -> c.positions().values().stream()).findFirst();
     }
 }

@@ -1,7 +1,8 @@
 package dev.fluxext.build;
 
+import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
 import dev.fluxext.model.Value;
@@ -76,7 +77,7 @@ final class ObjectFactory {
 
     private void requireType(Class<?> type, List<Class<?>> anyOf, String what, Position at) throws Unavailable {
         if (anyOf.stream().noneMatch(c -> c.isAssignableFrom(type))) {
-            diagnostics.error(at, type.getName() + " is not " + what + ": it " + (anyOf.size() == 1
+            diagnostics.error(Code.CLASS, at, type.getName() + " is not " + what + ": it " + (anyOf.size() == 1
                     ? "does not " + (anyOf.get(0).isInterface() ? "implement " : "extend ") + anyOf.get(0).getName()
                     : "implements none of " + anyOf.stream().map(Class::getName).collect(Collectors.joining(", "))));
             throw new Unavailable();
@@ -96,7 +97,7 @@ final class ObjectFactory {
         try {
             return classes.find(name.value());
         } catch (ReflectException e) {
-            diagnostics.error(name.position(), e.getMessage());
+            diagnostics.error(Code.CLASS, name.position(), e.getMessage());
             throw new Unavailable();
         }
     }
@@ -116,7 +117,7 @@ final class ObjectFactory {
         try {
             Object made = Invoker.callStatic(type, factory.value(), resolved);
             if (made == null) {
-                diagnostics.error(factory.position(), "factory " + type.getSimpleName() + "." + factory.value()
+                diagnostics.error(Code.MEMBER, factory.position(), "factory " + type.getSimpleName() + "." + factory.value()
                         + " returned null");
                 throw new Unavailable();
             }
@@ -133,7 +134,7 @@ final class ObjectFactory {
             try {
                 Invoker.setProperty(object, property.name().value(), resolve(property.value()));
             } catch (ReflectException e) {
-                diagnostics.error(e.argument().isPresent() ? property.value().position()
+                diagnostics.error(Code.MEMBER, e.argument().isPresent() ? property.value().position()
                         : property.name().position(), "property '" + property.name().value() + "': " + e.getMessage());
                 ok = false;
             } catch (Unavailable e) {
@@ -158,7 +159,7 @@ final class ObjectFactory {
     private void report(ReflectException e, Position fallback, List<Value> args) {
         Position at = e.argument().isPresent() && e.argument().getAsInt() < args.size()
                 ? args.get(e.argument().getAsInt()).position() : fallback;
-        diagnostics.error(at, e.getMessage());
+        diagnostics.error(Code.MEMBER, at, e.getMessage());
     }
 
     private List<Object> resolveAll(List<Value> values) throws Unavailable {
@@ -208,7 +209,7 @@ final class ObjectFactory {
             return built;
         }
         if (!failed.contains(ref.id())) { // the check stage guarantees declared ids; be explicit if not
-            diagnostics.error(ref.position(), "no component '" + ref.id() + "' is declared before this reference");
+            diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "no component '" + ref.id() + "' is declared before this reference");
         }
         throw new Unavailable();
     }

@@ -100,7 +100,7 @@ public final class StormConfigCheck {
 
     private static Set<String> knownKeys() {
         Set<String> keys = new java.util.HashSet<>(STORM_KEYS.keySet());
-        keys.addAll(CompressionOptions.STORM3_KEYS.keySet()); // Storm 3's, understood by fluxext
+        keys.addAll(CompressionOptions.fallbackKeys().keySet()); // Storm 3's, understood by fluxext
         try {
             for (Field field : Class.forName("org.apache.storm.DaemonConfig").getFields()) {
                 if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {

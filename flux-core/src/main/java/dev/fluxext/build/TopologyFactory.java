@@ -1,14 +1,11 @@
 package dev.fluxext.build;
 
+import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.load.LoadOptions;
-import dev.fluxext.load.LoadedTopology;
-import dev.fluxext.model.BoltDef;
 import dev.fluxext.model.ConfigMap;
-import dev.fluxext.model.ExecutorDef;
+import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
-import dev.fluxext.model.SpoutDef;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.TopologySourceDef;
@@ -68,13 +65,14 @@ public final class TopologyFactory {
      * Builds with the context class loader's classes (the topology jar's when run by Storm or the CLI). Call only
      * when the earlier stages found no errors: the result is empty if this stage finds any.
      */
-    public static Optional<LoadedTopology> build(TopologyDef def, LoadOptions options, Diagnostics diagnostics) {
-        return build(def, options, diagnostics, ClassFinder.forContext());
+    public static Optional<LoadedTopology> build(TopologyDef def, String file, Diagnostics diagnostics) {
+        return build(def, file, diagnostics, ClassFinder.forContext());
     }
 
-    public static Optional<LoadedTopology> build(TopologyDef def, LoadOptions options, Diagnostics diagnostics,
+    /** @param file the topology file as the user named it: its name (without extension) names an unnamed topology */
+    public static Optional<LoadedTopology> build(TopologyDef def, String file, Diagnostics diagnostics,
                                                  ClassFinder classes) {
-        return new TopologyFactory(def, diagnostics, classes).build(options);
+        return new TopologyFactory(def, diagnostics, classes).build(file);
     }
 
     /**
@@ -88,7 +86,7 @@ public final class TopologyFactory {
         Transport.apply(def, new HashMap<>(), factory.objects, diagnostics);
     }
 
-    private Optional<LoadedTopology> build(LoadOptions options) {
+    private Optional<LoadedTopology> build(String file) {
         Config conf = new Config();
         conf.putAll(checkedConfig(def.config(), false));
         Transport.apply(def, conf, objects, diagnostics);
@@ -100,14 +98,15 @@ public final class TopologyFactory {
         if (diagnostics.hasErrors() || topology.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new LoadedTopology(name(options), topology.get(), conf));
+        return Optional.of(new LoadedTopology(topologyName(def, file), def, topology.get(), conf));
     }
 
-    private String name(LoadOptions options) {
+    /** The topology's name: its {@code name:}, else the name of {@code path} (the file) without its extension. */
+    public static String topologyName(TopologyDef def, String path) {
         if (def.name().isPresent()) {
             return def.name().get().value();
         }
-        String file = Path.of(options.file()).getFileName().toString();
+        String file = Path.of(path).getFileName().toString();
         int dot = file.lastIndexOf('.');
         return dot > 0 ? file.substring(0, dot) : file; // topology.yaml runs as "topology"
     }
@@ -122,20 +121,20 @@ public final class TopologyFactory {
             String key = entry.key();
             Object value = entry.value().toPlain();
             if (value == null) {
-                diagnostics.error(entry.value().position(), "'" + key + "' has no value; give it one or remove it");
+                diagnostics.error(Code.STORM_CONFIG, entry.value().position(), "'" + key + "' has no value; give it one or remove it");
                 continue;
             }
             Optional<String> problem = StormConfigCheck.problem(key, value);
             if (problem.isPresent()) {
-                diagnostics.error(entry.value().position(), problem.get());
+                diagnostics.error(Code.STORM_CONFIG, entry.value().position(), problem.get());
                 continue;
             }
-            StormConfigCheck.unknownKeyWarning(key).ifPresent(w -> diagnostics.warning(entry.keyPosition(), w));
+            StormConfigCheck.unknownKeyWarning(key).ifPresent(w -> diagnostics.warning(Code.UNKNOWN_KEY, entry.keyPosition(), w));
             if (StormConfigCheck.isDeprecated(key)) {
-                diagnostics.warning(entry.keyPosition(), "'" + key + "' is deprecated in Storm 2.8");
+                diagnostics.warning(Code.STORM_CONFIG_IGNORED, entry.keyPosition(), "'" + key + "' is deprecated in Storm 2.8");
             }
             if (perComponent && StormConfigCheck.ignoredPerComponent(key)) {
-                diagnostics.warning(entry.keyPosition(), "'" + key + "' is ignored per component by Storm 2.8 "
+                diagnostics.warning(Code.STORM_CONFIG_IGNORED, entry.keyPosition(), "'" + key + "' is ignored per component by Storm 2.8 "
                         + "workers; set it in the topology config");
             }
             out.put(key, value);
@@ -160,24 +159,24 @@ public final class TopologyFactory {
                 addWorkerHooks(hook -> topology.add_to_worker_hooks(ByteBuffer.wrap(Utils.javaSerialize(hook))));
                 return Optional.of(topology);
             }
-            diagnostics.error(methodName.position(), target.getClass().getSimpleName() + "." + methodName.value()
+            diagnostics.error(Code.MEMBER, methodName.position(), target.getClass().getSimpleName() + "." + methodName.value()
                     + " returned " + (result == null ? "null" : "a " + result.getClass().getName())
                     + ", not an org.apache.storm.generated.StormTopology");
         } catch (ReflectException e) {
-            diagnostics.error(methodName.position(), e.getMessage());
+            diagnostics.error(Code.MEMBER, methodName.position(), e.getMessage());
         }
         return Optional.empty();
     }
 
     private Optional<StormTopology> fromDefinitions(Map<String, Map<String, Object>> compressionConfs) {
         TopologyBuilder builder = new TopologyBuilder();
-        for (SpoutDef spout : def.spouts()) {
+        for (ComponentDef spout : def.spouts()) {
             Map<String, Object> conf = componentConfig(spout, compressionConfs);
             objects.create(spout.object(), "a spout", List.of(IRichSpout.class)).ifPresent(made -> declare(spout,
                     () -> builder.setSpout(spout.id(), (IRichSpout) made, spout.parallelism().value()), conf));
         }
         Map<String, BoltDeclarer> bolts = new HashMap<>();
-        for (BoltDef bolt : def.bolts()) {
+        for (ComponentDef bolt : def.bolts()) {
             // A bolt no stream reaches is kept (the check stage warns): it may work from tick tuples alone.
             Map<String, Object> conf = componentConfig(bolt, compressionConfs);
             objects.create(bolt.object(), "a bolt", BOLT_TYPES).ifPresent(m -> declare(bolt, () -> {
@@ -198,7 +197,7 @@ public final class TopologyFactory {
         try {
             topology = builder.createTopology();
         } catch (RuntimeException e) {
-            diagnostics.error(def.position(), "Storm could not create the topology: " + e.getMessage());
+            diagnostics.error(Code.STORM_REJECTED, def.position(), "Storm could not create the topology: " + e.getMessage());
             return Optional.empty();
         }
         checkStreams(topology);
@@ -224,20 +223,20 @@ public final class TopologyFactory {
 
     /** Adds a spout or bolt (which runs its declareOutputFields) and applies its executor settings and config. */
     /** The component's checked {@code config:} plus its compression settings (checked even if the object fails). */
-    private Map<String, Object> componentConfig(ExecutorDef executor,
+    private Map<String, Object> componentConfig(ComponentDef executor,
                                                 Map<String, Map<String, Object>> compressionConfs) {
         Map<String, Object> conf = checkedConfig(executor.config(), true);
         conf.putAll(compressionConfs.getOrDefault(executor.id(), Map.of()));
         return conf;
     }
 
-    private void declare(ExecutorDef executor, Supplier<ComponentConfigurationDeclarer<?>> add,
+    private void declare(ComponentDef executor, Supplier<ComponentConfigurationDeclarer<?>> add,
                          Map<String, Object> conf) {
         ComponentConfigurationDeclarer<?> declarer;
         try {
             declarer = add.get();
         } catch (RuntimeException e) { // the user's declareOutputFields or getComponentConfiguration threw
-            diagnostics.error(executor.object().className().position(), "declaring '" + executor.id() + "' failed: "
+            diagnostics.error(Code.STORM_REJECTED, executor.object().className().position(), "declaring '" + executor.id() + "' failed: "
                     + e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
             return;
         }
@@ -301,7 +300,7 @@ public final class TopologyFactory {
             Located<String> streamId = stream.grouping().streamId();
             StreamInfo info = source.get_streams().get(streamId.value());
             if (info == null) {
-                diagnostics.error(streamId.position(), "'" + from + "' declares no stream '" + streamId.value()
+                diagnostics.error(Code.STREAM_FIELDS, streamId.position(), "'" + from + "' declares no stream '" + streamId.value()
                         + "' (it declares: " + String.join(", ", source.get_streams().keySet().stream().sorted()
                         .toList()) + ")");
                 continue;
@@ -310,7 +309,7 @@ public final class TopologyFactory {
                 List<String> missing = fields.value().stream().filter(f -> !info.get_output_fields().contains(f))
                         .toList();
                 if (!missing.isEmpty()) {
-                    diagnostics.error(fields.position(), "stream '" + streamId.value() + "' of '" + from
+                    diagnostics.error(Code.STREAM_FIELDS, fields.position(), "stream '" + streamId.value() + "' of '" + from
                             + "' has no field" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing)
                             + " (its fields: " + String.join(", ", info.get_output_fields()) + ")");
                 }

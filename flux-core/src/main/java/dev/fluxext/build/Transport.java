@@ -3,11 +3,12 @@ package dev.fluxext.build;
 import dev.fluxext.compression.batch.BatchCompressionContext;
 import dev.fluxext.compression.batch.BatchSettings;
 import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
 import dev.fluxext.model.CompressionDef;
 import dev.fluxext.model.ConfigMap;
 import dev.fluxext.model.Located;
+import dev.fluxext.model.Position;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.transport.TransportOptions;
 import java.util.Map;
@@ -47,7 +48,7 @@ final class Transport {
                 // The YAML says bufferSize, Storm says storm.messaging.netty.buffer_size: name both.
                 String yamlName = TransportOptions.NETTY_KEYS.stream().filter(k -> k.stormKey().equals(entry.key()))
                         .map(TransportOptions.NettyKey::yamlName).findFirst().orElse(entry.key());
-                diagnostics.error(entry.value().position(), "transport " + yamlName + ": " + problem.get());
+                diagnostics.error(Code.STORM_CONFIG, entry.value().position(), "transport " + yamlName + ": " + problem.get());
             } else {
                 conf.put(entry.key(), value);
             }
@@ -64,7 +65,7 @@ final class Transport {
             Position at = BatchCompressionOptions.ALL.stream().map(o -> o.key())
                     .filter(k -> e.getMessage().contains(k) && batch.positions().containsKey(k))
                     .map(batch.positions()::get).findFirst().orElse(transport);
-            diagnostics.error(at, e.getMessage());
+            diagnostics.error(Code.OUT_OF_RANGE, at, e.getMessage());
             return;
         }
         conf.put(BatchCompressionOptions.DELEGATE_KEY, contextClass.value());
@@ -75,7 +76,7 @@ final class Transport {
     private static void checkContext(Located<String> contextClass, ObjectFactory objects, Diagnostics diagnostics) {
         objects.findClass(contextClass).ifPresent(c -> {
             if (!IContext.class.isAssignableFrom(c)) {
-                diagnostics.error(contextClass.position(), c.getName() + " is not a messaging transport: it does not "
+                diagnostics.error(Code.CLASS, contextClass.position(), c.getName() + " is not a messaging transport: it does not "
                         + "implement " + IContext.class.getName() + " (use 'netty' or such a class)");
             }
         });

@@ -1,16 +1,17 @@
 package dev.fluxext.check;
 
+import dev.fluxext.diag.Code;
+import dev.fluxext.diag.Diagnostic;
+import dev.fluxext.diag.Span;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.diag.Suggestions;
-import dev.fluxext.model.BoltDef;
 import dev.fluxext.model.CompressionDef;
-import dev.fluxext.model.ExecutorDef;
+import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
-import dev.fluxext.model.SpoutDef;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.Value;
@@ -49,19 +50,18 @@ public final class StructureCheck {
             declare(component.id().orElseThrow(), "component", ids);
             scope.declaredAbove.add(component.idOrEmpty());
         }
-        for (SpoutDef spout : topology.spouts()) {
+        for (ComponentDef spout : topology.spouts()) {
             declare(spout.object().id().orElseThrow(), "spout", ids);
         }
-        for (BoltDef bolt : topology.bolts()) {
+        for (ComponentDef bolt : topology.bolts()) {
             declare(bolt.object().id().orElseThrow(), "bolt", ids);
         }
-        for (ExecutorDef executor : topology.executors()) {
+        for (ComponentDef executor : topology.executors()) {
             references(executor.object(), scope);
             counts(executor);
         }
         topology.workerHooks().forEach(h -> references(h, scope));
         topology.topologySource().ifPresent(s -> references(s.object(), scope));
-        sourceOrGraph(topology);
         streams(topology, ids);
         compression(topology);
     }
@@ -69,9 +69,10 @@ public final class StructureCheck {
     private void declare(Located<String> id, String kind, Map<String, Declared> ids) {
         Declared first = ids.putIfAbsent(id.value(), new Declared(kind, id.position()));
         if (first != null) {
-            diagnostics.error(id.position(), "duplicate id '" + id.value() + "': already used by the " + first.kind()
-                    + " declared at " + where(first.position(), id.position()) + " (ids must be unique across "
-                    + "components, spouts and bolts)");
+            diagnostics.add(Diagnostic.error(Code.DUPLICATE_ID, Span.of(id.position(), id.value().length()),
+                    "duplicate id '" + id.value() + "': already used by the " + first.kind() + " declared at "
+                    + where(first.position(), id.position()) + " (ids must be unique across components, spouts and "
+                    + "bolts)").withRelated(first.position(), "first declared here"));
         }
     }
 
@@ -98,13 +99,13 @@ public final class StructureCheck {
             }
             Position later = scope.allComponents.get(ref.id());
             if (later != null) {
-                diagnostics.error(ref.position(), "reference to component '" + ref.id() + "' declared later (at "
+                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to component '" + ref.id() + "' declared later (at "
                         + where(later, ref.position()) + "): declare it above the place that uses it");
             } else if (scope.executorIds.contains(ref.id())) {
-                diagnostics.error(ref.position(), "reference to '" + ref.id() + "', which is a spout or bolt: "
+                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to '" + ref.id() + "', which is a spout or bolt: "
                         + "references name entries of 'components'");
             } else {
-                diagnostics.error(ref.position(), "reference to unknown component '" + ref.id() + "'"
+                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to unknown component '" + ref.id() + "'"
                         + Suggestions.didYouMean(ref.id(), scope.allComponents.keySet()));
             }
         } else if (value instanceof Value.RefList list) {
@@ -116,17 +117,17 @@ public final class StructureCheck {
         }
     }
 
-    private void counts(ExecutorDef e) {
-        String what = (e instanceof SpoutDef ? "spout '" : "bolt '") + e.id() + "'";
+    private void counts(ComponentDef e) {
+        String what = e.describe();
         if (e.parallelism().value() < 1) {
-            diagnostics.error(e.parallelism().position(), "'parallelism' of " + what + " must be at least 1, not "
+            diagnostics.error(Code.OUT_OF_RANGE, e.parallelism().position(), "'parallelism' of " + what + " must be at least 1, not "
                     + e.parallelism().value());
         }
         e.numTasks().ifPresent(n -> {
             if (n.value() < 1) {
-                diagnostics.error(n.position(), "'numTasks' of " + what + " must be at least 1, not " + n.value());
+                diagnostics.error(Code.OUT_OF_RANGE, n.position(), "'numTasks' of " + what + " must be at least 1, not " + n.value());
             } else if (n.value() < e.parallelism().value() && e.parallelism().value() >= 1) {
-                diagnostics.warning(n.position(), "'numTasks' (" + n.value() + ") of " + what + " is less than its "
+                diagnostics.warning(Code.NO_EFFECT, n.position(), "'numTasks' (" + n.value() + ") of " + what + " is less than its "
                         + "'parallelism' (" + e.parallelism().value() + "): only " + n.value()
                         + " executors will run");
             }
@@ -138,27 +139,8 @@ public final class StructureCheck {
 
     private void load(String key, java.util.Optional<Located<Double>> value, String what) {
         value.filter(v -> !(v.value() >= 0) || v.value().isInfinite()).ifPresent(v ->
-                diagnostics.error(v.position(), "'" + key + "' of " + what + " must be a finite number, 0 or more, not "
+                diagnostics.error(Code.OUT_OF_RANGE, v.position(), "'" + key + "' of " + what + " must be a finite number, 0 or more, not "
                         + v.value()));
-    }
-
-    private void sourceOrGraph(TopologyDef t) {
-        if (t.topologySource().isPresent()) {
-            List<String> mixed = new java.util.ArrayList<>();
-            if (!t.spouts().isEmpty()) {
-                mixed.add("spouts");
-            }
-            if (!t.bolts().isEmpty()) {
-                mixed.add("bolts");
-            }
-            if (!t.streams().isEmpty()) {
-                mixed.add("streams");
-            }
-            if (!mixed.isEmpty()) {
-                diagnostics.error(t.topologySource().get().object().position(), "'topologySource' builds the whole "
-                        + "topology, so there must be no " + String.join(", ", mixed) + " (remove one or the other)");
-            }
-        }
     }
 
     private void streams(TopologyDef t, Map<String, Declared> ids) {
@@ -172,22 +154,22 @@ public final class StructureCheck {
         for (StreamDef s : t.streams()) {
             String from = s.from().value();
             if (!executors.contains(from)) {
-                diagnostics.error(s.from().position(), "stream from unknown spout or bolt '" + from + "'"
+                diagnostics.error(Code.UNKNOWN_REFERENCE, s.from().position(), "stream from unknown spout or bolt '" + from + "'"
                         + notAnExecutor(from, ids) + Suggestions.didYouMean(from, executors));
             }
             String to = s.to().value();
             if (spouts.contains(to)) {
-                diagnostics.error(s.to().position(), "stream to spout '" + to + "': streams go to bolts");
+                diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().position(), "stream to spout '" + to + "': streams go to bolts");
             } else if (!bolts.contains(to)) {
-                diagnostics.error(s.to().position(), "stream to unknown bolt '" + to + "'" + notAnExecutor(to, ids)
+                diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().position(), "stream to unknown bolt '" + to + "'" + notAnExecutor(to, ids)
                         + Suggestions.didYouMean(to, bolts));
             }
             reached.add(to);
             grouping(s.grouping());
         }
-        for (BoltDef b : t.bolts()) {
+        for (ComponentDef b : t.bolts()) {
             if (!reached.contains(b.id())) {
-                diagnostics.warning(b.position(), "no stream goes to bolt '" + b.id() + "': it will receive no tuples");
+                diagnostics.warning(Code.NO_EFFECT, b.position(), "no stream goes to bolt '" + b.id() + "': it will receive no tuples");
             }
         }
     }
@@ -201,18 +183,18 @@ public final class StructureCheck {
         GroupingDef.Type type = g.type().value();
         if (type == GroupingDef.Type.FIELDS
                 && (g.fields().isEmpty() || g.fields().get().value().isEmpty())) {
-            diagnostics.error(g.fields().map(Located::position).orElse(g.position()),
+            diagnostics.error(Code.GROUPING, g.fields().map(Located::position).orElse(g.position()),
                     "FIELDS grouping needs 'args': the list of field names to group by");
         }
         if (type != GroupingDef.Type.FIELDS && g.fields().isPresent()) {
-            diagnostics.error(g.fields().get().position(), "'args' (field names) only apply to FIELDS grouping, not "
+            diagnostics.error(Code.GROUPING, g.fields().get().position(), "'args' (field names) only apply to FIELDS grouping, not "
                     + type);
         }
         if (type == GroupingDef.Type.CUSTOM && g.customClass().isEmpty()) {
-            diagnostics.error(g.position(), "CUSTOM grouping needs 'customClass': the CustomStreamGrouping to use");
+            diagnostics.error(Code.GROUPING, g.position(), "CUSTOM grouping needs 'customClass': the CustomStreamGrouping to use");
         }
         if (type != GroupingDef.Type.CUSTOM && g.customClass().isPresent()) {
-            diagnostics.error(g.customClass().get().position(), "'customClass' only applies to CUSTOM grouping, not "
+            diagnostics.error(Code.GROUPING, g.customClass().get().position(), "'customClass' only applies to CUSTOM grouping, not "
                     + type);
         }
     }
@@ -224,10 +206,10 @@ public final class StructureCheck {
     private void compression(TopologyDef t) {
         Set<String> codecsInUse = new HashSet<>();
         codecsInUse.add(codec(t.compression()));
-        for (ExecutorDef e : t.executors()) {
+        for (ComponentDef e : t.executors()) {
             String codec = codec(e.compression().over(t.compression()));
             codecsInUse.add(codec);
-            String what = (e instanceof SpoutDef ? "spout '" : "bolt '") + e.id() + "'";
+            String what = e.describe();
             unusedCodecSettings(e.compression(), Set.of(codec), what + " uses codec '" + codec + "'");
         }
         unusedCodecSettings(t.compression(), codecsInUse, "no spout or bolt uses that codec");
@@ -237,7 +219,7 @@ public final class StructureCheck {
         settings.settings().keySet().forEach(key -> CompressionOptions.byKey(key).ifPresent(option -> {
             int dot = option.yamlPath().indexOf('.');
             if (dot > 0 && !codecs.contains(option.yamlPath().substring(0, dot))) {
-                diagnostics.warning(settings.positions().get(key), "'" + option.yamlPath() + "' has no effect: "
+                diagnostics.warning(Code.NO_EFFECT, settings.positions().get(key), "'" + option.yamlPath() + "' has no effect: "
                         + why);
             }
         }));

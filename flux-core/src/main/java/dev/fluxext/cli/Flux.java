@@ -1,8 +1,9 @@
 package dev.fluxext.cli;
 
-import dev.fluxext.describe.TopologyDescriber;
+import dev.fluxext.describe.TopologyText;
+import dev.fluxext.describe.TopologyView;
 import dev.fluxext.load.FluxLoader;
-import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.build.LoadedTopology;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -145,7 +146,7 @@ public final class Flux implements Callable<Integer> {
             return ExitCodes.OK;
         }
         if (!noDetail) {
-            context.out().print(TopologyDescriber.summary(topology));
+            context.out().print(TopologyText.summary(TopologyView.of(topology)));
         }
         if (local) {
             requireLocalCluster();

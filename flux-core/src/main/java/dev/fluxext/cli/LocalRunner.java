@@ -2,9 +2,10 @@ package dev.fluxext.cli;
 
 import dev.fluxext.compression.metrics.BatchMetrics;
 import dev.fluxext.compression.metrics.BatchSnapshot;
+import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
-import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.describe.TopologyView;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,6 +35,8 @@ final class LocalRunner {
     static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(60);
 
     private final LoadedTopology topology;
+    /** The components progress lines and the summary list, in flow order. */
+    private final TopologyView view;
     private final Optional<Duration> duration;
     private final Duration interval;
     private final PrintWriter out;
@@ -53,6 +56,7 @@ final class LocalRunner {
     LocalRunner(LoadedTopology topology, Optional<Duration> duration, Duration interval, PrintWriter out,
                 SummaryWriter summaryWriter) {
         this.topology = topology;
+        this.view = TopologyView.of(topology);
         this.duration = duration;
         this.interval = interval;
         this.out = out;
@@ -114,8 +118,8 @@ final class LocalRunner {
                     .orElse("running until Ctrl-C"));
             TopologyInfo last = report(cluster);
             long lastUptime = last == null ? 0 : last.get_uptime_secs();
-            Map<String, ComponentStats> finalStats = ComponentStats.of(topology.topology(), last);
-            Map<String, CompressionSnapshot> compression = CompressionFigures.of(topology, CompressionMetrics.snapshot());
+            Map<String, ComponentStats> finalStats = ComponentStats.of(view, last);
+            Map<String, CompressionSnapshot> compression = CompressionFigures.of(view, CompressionMetrics.snapshot());
             Map<String, BatchSnapshot> batches = BatchMetrics.snapshot();
             printSummary(lastUptime, last, finalStats, compression, batches);
             summaryWriter.write(topology.name(), lastUptime, finalStats, compression, batches);
@@ -134,7 +138,7 @@ final class LocalRunner {
     /** Prints a progress line every interval until the duration is over or a stop is requested; returns the last info. */
     private TopologyInfo report(LocalCluster cluster) throws Exception {
         long started = System.nanoTime();
-        Progress progress = new Progress(topology.topology(), started);
+        Progress progress = new Progress(view, started);
         while (true) {
             long wait = interval.toNanos();
             if (duration.isPresent()) {

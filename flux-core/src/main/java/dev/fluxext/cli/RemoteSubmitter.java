@@ -1,6 +1,6 @@
 package dev.fluxext.cli;
 
-import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.build.LoadedTopology;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -1,9 +1,12 @@
 package dev.fluxext.cli;
 
+import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.build.TopologyFactory;
+import dev.fluxext.describe.TopologyView;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
-import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.model.TopologyDef;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,6 +61,30 @@ final class TopologyOptions {
      * @throws CliException with {@link ExitCodes#INVALID_TOPOLOGY} when the file has errors
      */
     LoadedTopology load(CliContext context) {
+        LoadResult result = loadQuietly(context);
+        print(result, context);
+        return topologyOf(result);
+    }
+
+    /**
+     * The file's checked model as a view, without building: no class of the file is loaded and no user code runs.
+     * Prints every diagnostic as {@link #load} does.
+     *
+     * @throws CliException with {@link ExitCodes#INVALID_TOPOLOGY} when the file has errors
+     */
+    TopologyView loadModel(CliContext context) {
+        LoadResult result = context.loader().apply(options(context).withoutBuilding());
+        print(result, context);
+        TopologyDef model = checked(result, result.model()).orElseThrow();
+        return TopologyView.ofModel(TopologyFactory.topologyName(model, file), model);
+    }
+
+    /** Loads the topology without printing anything. */
+    LoadResult loadQuietly(CliContext context) {
+        return context.loader().apply(options(context));
+    }
+
+    private LoadOptions options(CliContext context) {
         if (verbose) {
             StormLogging.toStderr(true);
         }
@@ -65,22 +92,37 @@ final class TopologyOptions {
             throw new CliException(ExitCodes.USAGE, "flux: --filter " + filter + ": no such readable file");
         }
         UserClasses.install(jars(context), classpath(context));
-        LoadOptions options = new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter,
-            context.environment(), configOverrides());
-        LoadResult result = context.loader().apply(options);
+        return new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter, context.environment(),
+            configOverrides());
+    }
+
+    private static void print(LoadResult result, CliContext context) {
         for (Diagnostic diagnostic : result.diagnostics()) {
             context.err().println(diagnostic.format());
         }
+    }
+
+    /**
+     * The topology of a load, or the exception to exit with.
+     *
+     * @throws CliException with {@link ExitCodes#INVALID_TOPOLOGY} when the file has errors
+     */
+    LoadedTopology topologyOf(LoadResult result) {
+        return checked(result, result.topology()).orElseThrow();
+    }
+
+    /** {@code wanted} when the load had no errors and it is present, else the exception to exit with. */
+    private <T> Optional<T> checked(LoadResult result, Optional<T> wanted) {
         if (result.internalError().isPresent()) {
             // Already reported as an "internal error" diagnostic: a bug of ours, not a problem of the file.
             throw new CliException(ExitCodes.FAILURE, null, result.internalError().get());
         }
         long errors = result.diagnostics().stream().filter(Diagnostic::isError).count();
-        if (errors > 0 || result.topology().isEmpty()) {
+        if (errors > 0 || wanted.isEmpty()) {
             throw new CliException(ExitCodes.INVALID_TOPOLOGY,
                 "flux: " + file + ": " + Math.max(errors, 1) + (errors == 1 ? " error" : " errors"));
         }
-        return result.topology().get();
+        return wanted;
     }
 
     private Map<String, Object> configOverrides() {

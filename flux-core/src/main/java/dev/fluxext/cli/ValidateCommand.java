@@ -1,15 +1,27 @@
 package dev.fluxext.cli;
 
-import dev.fluxext.load.LoadedTopology;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.diag.Diagnostic;
+import dev.fluxext.diag.DiagnosticsJson;
+import dev.fluxext.load.LoadResult;
+import java.io.UncheckedIOException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "validate", mixinStandardHelpOptions = true,
     description = {"Check a topology file completely (schema, references, classes, constructors, Storm config "
-        + "values) short of running it.", "Problems go to stderr as FILE:LINE:COL: message."})
+        + "values) short of running it.", "Problems go to stderr as FILE:LINE:COL: message; with --format json, "
+        + "stdout gets one JSON document (file, valid, errors, warnings, diagnostics with code, severity, message, "
+        + "file, start, end, related) instead."})
 final class ValidateCommand implements Callable<Integer> {
+
+    enum Format { human, json }
 
     @ParentCommand
     FluxCli parent;
@@ -17,11 +29,31 @@ final class ValidateCommand implements Callable<Integer> {
     @Mixin
     TopologyOptions topologyOptions;
 
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "human",
+        description = "human (default) or json (for tools and CI; docs/diagnostics.md lists the codes).")
+    Format format;
+
     @Override
     public Integer call() {
+        if (format == Format.json) {
+            LoadResult result = topologyOptions.loadQuietly(parent.context());
+            parent.context().out().println(json(result));
+            topologyOptions.topologyOf(result); // the exit code, as in the human format
+            return ExitCodes.OK;
+        }
         LoadedTopology topology = topologyOptions.load(parent.context());
         parent.context().out().println(topologyOptions.file + ": topology '" + topology.name() + "' is valid ("
             + DryRun.counts(topology) + ")");
         return ExitCodes.OK;
+    }
+
+    private String json(LoadResult result) {
+        boolean valid = result.topology().isPresent() && result.diagnostics().stream().noneMatch(Diagnostic::isError);
+        try {
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                .writeValueAsString(DiagnosticsJson.document(topologyOptions.file, valid, result.diagnostics()));
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -1,14 +1,51 @@
 package dev.fluxext.diag;
 
-/** One problem found in a topology file, reported as {@code FILE:LINE:COL: message}. */
-public record Diagnostic(Severity severity, Position position, String message) {
+import dev.fluxext.model.Position;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 
-    public static Diagnostic error(Position position, String message) {
-        return new Diagnostic(Severity.ERROR, position, message);
+/**
+ * One problem found in a topology file: its {@link Code kind}, severity, the text it is about and related places.
+ * People read it as {@code FILE:LINE:COL: message} ({@link #format}); tools read the fields (see
+ * {@code validate --format json}).
+ */
+public record Diagnostic(Code code, Severity severity, Span span, String message, List<Related> related) {
+
+    public Diagnostic {
+        Objects.requireNonNull(code);
+        Objects.requireNonNull(severity);
+        Objects.requireNonNull(span);
+        Objects.requireNonNull(message);
+        related = List.copyOf(related);
     }
 
-    public static Diagnostic warning(Position position, String message) {
-        return new Diagnostic(Severity.WARNING, position, message);
+    public static Diagnostic error(Code code, Span span, String message) {
+        return new Diagnostic(code, Severity.ERROR, span, message, List.of());
+    }
+
+    public static Diagnostic error(Code code, Position position, String message) {
+        return error(code, Span.at(position), message);
+    }
+
+    public static Diagnostic warning(Code code, Span span, String message) {
+        return new Diagnostic(code, Severity.WARNING, span, message, List.of());
+    }
+
+    public static Diagnostic warning(Code code, Position position, String message) {
+        return warning(code, Span.at(position), message);
+    }
+
+    /** This diagnostic also pointing at {@code position} ("first declared here"). */
+    public Diagnostic withRelated(Position position, String what) {
+        List<Related> more = new ArrayList<>(related);
+        more.add(new Related(position, what));
+        return new Diagnostic(code, severity, span, message, more);
+    }
+
+    /** Where it starts: what the one-line form names. */
+    public Position position() {
+        return span.start();
     }
 
     public boolean isError() {
@@ -17,7 +54,7 @@ public record Diagnostic(Severity severity, Position position, String message) {
 
     /** The one-line form printed by the CLI; warnings say so, errors need no label. */
     public String format() {
-        return position + ": " + (severity == Severity.WARNING ? "warning: " : "") + message;
+        return position() + ": " + (severity == Severity.WARNING ? "warning: " : "") + message;
     }
 
     @Override

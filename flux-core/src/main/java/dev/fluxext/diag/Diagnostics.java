@@ -1,5 +1,6 @@
 package dev.fluxext.diag;
 
+import dev.fluxext.model.Position;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -12,8 +13,12 @@ public final class Diagnostics {
     private int errors;
     private int recoverable;
 
-    public void error(Position position, String message) {
-        add(Diagnostic.error(position, message));
+    public void error(Code code, Position position, String message) {
+        add(Diagnostic.error(code, position, message));
+    }
+
+    public void error(Code code, Span span, String message) {
+        add(Diagnostic.error(code, span, message));
     }
 
     /**
@@ -21,9 +26,18 @@ public final class Diagnostics {
      * out (an unknown key, a mistyped optional value, an invalid compression setting): the topology is rejected,
      * but building still runs to find the rest of the file's problems in the same run.
      */
-    public void recoverableError(Position position, String message) {
-        add(Diagnostic.error(position, message));
+    public void recoverableError(Code code, Span span, String message) {
+        addRecoverable(Diagnostic.error(code, span, message));
+    }
+
+    /** Adds {@code error} as a {@linkplain #recoverableError recoverable} one. */
+    public void addRecoverable(Diagnostic error) {
+        add(error);
         recoverable++;
+    }
+
+    public void recoverableError(Code code, Position position, String message) {
+        recoverableError(code, Span.at(position), message);
     }
 
     /** Errors that make the model unfit to build (a missing class name, an unknown reference, ...). */
@@ -31,8 +45,12 @@ public final class Diagnostics {
         return errors > recoverable;
     }
 
-    public void warning(Position position, String message) {
-        add(Diagnostic.warning(position, message));
+    public void warning(Code code, Position position, String message) {
+        add(Diagnostic.warning(code, position, message));
+    }
+
+    public void warning(Code code, Span span, String message) {
+        add(Diagnostic.warning(code, span, message));
     }
 
     public void add(Diagnostic diagnostic) {

@@ -1,5 +1,7 @@
 package dev.fluxext.load;
 
+import dev.fluxext.diag.Code;
+import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.build.StormConfigCheck;
 import dev.fluxext.build.TopologyFactory;
 import dev.fluxext.check.StructureCheck;
@@ -7,25 +9,21 @@ import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.storm.CompressionSetup;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
-import dev.fluxext.model.ModelReader;
+import dev.fluxext.model.Position;
+import dev.fluxext.lang.ModelReader;
 import dev.fluxext.model.TopologyDef;
-import dev.fluxext.read.JsonView;
 import dev.fluxext.read.YNode;
 import dev.fluxext.read.YamlReader;
 import dev.fluxext.resolve.Includes;
 import dev.fluxext.resolve.Source;
 import dev.fluxext.resolve.Substitution;
-import dev.fluxext.schema.TopologySchema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,8 +31,9 @@ import java.util.Properties;
 
 /**
  * The one entry point from a topology file to a submittable topology:
- * read (YAML with positions) → schema check (each file as written) → resolve ({@code ${...}}, includes) → model →
- * structural check → build (StormTopology + config) → {@code -c} overrides. Never throws for bad input: every
+ * read (YAML with positions) → resolve ({@code ${...}}, includes) → model (every key, type and range declared in
+ * {@link dev.fluxext.schema.Language}, checked once) → structural check → build (StormTopology + config) →
+ * {@code -c} overrides. Never throws for bad input: every
  * problem becomes a {@link Diagnostic} in the result, and every stage runs as far as it can so that one run reports
  * all problems. Building is skipped only after errors that make the model unfit to build (a missing class name, an
  * unknown reference, ...); after recoverable ones (an unknown key, a mistyped optional value) it still runs to
@@ -53,25 +52,27 @@ public final class FluxLoader {
     }
 
     public static LoadResult load(LoadOptions options) {
-        return load(options, TopologyFactory::build);
+        return load(options, (model, o, d) -> TopologyFactory.build(model, o.file(), d));
     }
 
     /** As {@link #load(LoadOptions)} with another build stage (tests). */
     public static LoadResult load(LoadOptions options, Builder builder) {
         Diagnostics diagnostics = new Diagnostics();
         try {
-            Stages stages = stages(options, diagnostics);
-            // Schema problems alone do not stop the build: its messages (class, constructor, config value) are the
-            // more precise ones, and they decide which schema problems are redundant.
-            boolean buildable = stages.model.isPresent() && !diagnostics.hasUnrecoverableErrors();
-            Optional<LoadedTopology> built = buildable
-                    ? builder.build(stages.model.get(), options, diagnostics) : Optional.empty();
-            if (!buildable && stages.model.isPresent()) {
-                Diagnostics checks = new Diagnostics();
-                TopologyFactory.checkWithoutBuilding(stages.model.get(), checks);
-                addUncovered(checks.all(), diagnostics); // a value already rejected (a tag, ...) is not also "missing"
+            Optional<TopologyDef> model = analyze(options, diagnostics);
+            if (!options.build()) {
+                checkOverrides(options, diagnostics);
+                return new LoadResult(diagnostics.all(), model.filter(m -> !diagnostics.hasErrors()),
+                        Optional.empty(), Optional.empty());
             }
-            reportSchemaProblems(stages.schemaProblems, diagnostics);
+            boolean buildable = model.isPresent() && !diagnostics.hasUnrecoverableErrors();
+            Optional<LoadedTopology> built = buildable
+                    ? builder.build(model.get(), options, diagnostics) : Optional.empty();
+            if (!buildable && model.isPresent()) {
+                Diagnostics checks = new Diagnostics();
+                TopologyFactory.checkWithoutBuilding(model.get(), checks);
+                addUnreported(checks.all(), diagnostics);
+            }
             checkOverrides(options, diagnostics);
             if (diagnostics.hasErrors() || built.isEmpty()) {
                 return new LoadResult(diagnostics.all(), Optional.empty());
@@ -79,7 +80,7 @@ public final class FluxLoader {
             return new LoadResult(diagnostics.all(), Optional.of(withOverrides(built.get(), options)));
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             // A bug of ours, not bad input: one clean line, the stack trace kept for --verbose.
-            diagnostics.error(Position.ofFile(options.file()), "internal error: " + e
+            diagnostics.error(Code.INTERNAL, Position.ofFile(options.file()), "internal error: " + e
                     + " (run with --verbose for the stack trace)");
             return new LoadResult(diagnostics.all(), Optional.empty(), Optional.of(e));
         }
@@ -90,39 +91,25 @@ public final class FluxLoader {
      * to {@code diagnostics}; the model is present (but incomplete) even when some were errors.
      */
     public static Optional<TopologyDef> analyze(LoadOptions options, Diagnostics diagnostics) {
-        Stages stages = stages(options, diagnostics);
-        reportSchemaProblems(stages.schemaProblems, diagnostics);
-        return stages.model;
-    }
-
-    /** The model, and each file's schema problems (reported last, see {@link #reportSchemaProblems}). */
-    private record Stages(Optional<TopologyDef> model, Map<String, List<Diagnostic>> schemaProblems) {
-    }
-
-    private static Stages stages(LoadOptions options, Diagnostics diagnostics) {
-        Map<String, List<Diagnostic>> schemaProblems = new LinkedHashMap<>();
         Properties properties = options.filter().flatMap(f -> readProperties(f, diagnostics)).orElse(null);
         if (options.filter().isPresent() && properties == null) {
-            return new Stages(Optional.empty(), schemaProblems);
+            return Optional.empty();
         }
         Substitution substitution = new Substitution(properties, options.envFilter(), options.environment());
         YamlReader reader = new YamlReader();
         Includes includes = new Includes((source, includedAt) -> read(source, includedAt, reader, diagnostics)
-                .map(doc -> {
-                    schemaProblems.put(source.label(), schemaCheck(doc));
-                    return substitution.apply(doc, diagnostics);
-                }), diagnostics);
+                .map(doc -> substitution.apply(doc, diagnostics)), diagnostics);
         Source main = options.resource() ? Source.ofResource(options.file()) : Source.ofFile(options.file());
         Optional<TopologyDef> model = includes.resolve(main).flatMap(doc -> new ModelReader(diagnostics).read(doc));
         model.ifPresent(m -> new StructureCheck(diagnostics).check(m));
-        return new Stages(model, schemaProblems);
+        return model;
     }
 
     private static Optional<YNode> read(Source source, Position includedAt, YamlReader reader, Diagnostics diagnostics) {
         if (source.resource().isPresent()) {
             InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(source.resource().get());
             if (in == null) {
-                diagnostics.error(includedAt != null ? includedAt : Position.ofFile(source.label()),
+                diagnostics.error(Code.FILE_UNREADABLE, includedAt != null ? includedAt : Position.ofFile(source.label()),
                         "classpath resource '" + source.label() + "' not found");
                 return Optional.empty();
             }
@@ -131,7 +118,7 @@ public final class FluxLoader {
         if (!Files.isRegularFile(source.file().orElseThrow())) {
             String why = !Files.exists(source.file().get()) ? "' not found"
                     : Files.isDirectory(source.file().get()) ? "' is a directory" : "' is not a regular file";
-            diagnostics.error(includedAt != null ? includedAt : Position.ofFile(source.label()),
+            diagnostics.error(Code.FILE_UNREADABLE, includedAt != null ? includedAt : Position.ofFile(source.label()),
                     "file '" + source.label() + why);
             return Optional.empty();
         }
@@ -144,60 +131,22 @@ public final class FluxLoader {
             p.load(r);
             return Optional.of(p);
         } catch (NoSuchFileException e) {
-            diagnostics.error(Position.ofFile(file.toString()), "--filter properties file not found");
+            diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(file.toString()), "--filter properties file not found");
         } catch (IOException | IllegalArgumentException e) {
-            diagnostics.error(Position.ofFile(file.toString()), "cannot read --filter properties file: "
+            diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(file.toString()), "cannot read --filter properties file: "
                     + e.getMessage());
         }
         return Optional.empty();
     }
 
-    /** The JSON Schema check of one file as written, as diagnostics at the offending values. */
-    private static List<Diagnostic> schemaCheck(YNode document) {
-        JsonView json = JsonView.of(document);
-        List<Diagnostic> out = new ArrayList<>();
-        for (TopologySchema.Problem p : TopologySchema.validate(json.root())) {
-            out.add(Diagnostic.error(json.positionOf(p.pointer()), withKey(p.pointer(), p.message())));
-        }
-        return out;
-    }
-
     /**
-     * A message about a value ("must be at least 1, not 0") names its key, as the other stages' messages do: alone on
-     * a line, the message must say which value it means. List elements are named as {@code key[N]}.
+     * Adds each of {@code found} unless an error is already reported at its exact position: a value already rejected
+     * (a tag, ...) is not also "missing". Other problems on the same line are kept.
      */
-    private static String withKey(String pointer, String message) {
-        if (!message.startsWith("must ")) {
-            return message;
-        }
-        String[] segments = pointer.split("/");
-        StringBuilder indices = new StringBuilder();
-        for (int i = segments.length - 1; i > 0; i--) {
-            String segment = segments[i].replace("~1", "/").replace("~0", "~");
-            if (!segment.chars().allMatch(Character::isDigit)) {
-                return "'" + segment + indices + "' " + message;
-            }
-            indices.insert(0, "[" + segment + "]");
-        }
-        return message;
-    }
-
-    /**
-     * Our own stages say what the schema says, more precisely (nearest-key suggestions, element names, Storm's own
-     * validators), so a schema problem is left out where another stage already reported an error on the same line:
-     * every mistake is reported once, and the schema's problems elsewhere in the file are not lost.
-     */
-    private static void reportSchemaProblems(Map<String, List<Diagnostic>> schemaProblems, Diagnostics diagnostics) {
-        schemaProblems.values().forEach(problems -> addUncovered(problems, diagnostics));
-    }
-
-    /** Adds each of {@code found} unless an error is already reported on its line. */
-    private static void addUncovered(List<Diagnostic> found, Diagnostics diagnostics) {
-        java.util.Set<String> coveredLines = new java.util.HashSet<>();
-        diagnostics.all().stream().filter(Diagnostic::isError)
-                .forEach(d -> coveredLines.add(d.position().file() + ":" + d.position().line()));
-        found.stream().filter(d -> !coveredLines.contains(d.position().file() + ":" + d.position().line()))
-                .forEach(diagnostics::add);
+    private static void addUnreported(List<Diagnostic> found, Diagnostics diagnostics) {
+        java.util.Set<Position> reported = new java.util.HashSet<>();
+        diagnostics.all().stream().filter(Diagnostic::isError).forEach(d -> reported.add(d.position()));
+        found.stream().filter(d -> !reported.contains(d.position())).forEach(diagnostics::add);
     }
 
     /**
@@ -209,18 +158,18 @@ public final class FluxLoader {
         options.configOverrides().forEach((key, value) -> {
             Position at = Position.ofArgument("-c " + key);
             if (isCompressionKey(key)) {
-                diagnostics.error(at, "compression is configured in the topology file (a 'compression:' block, or "
+                diagnostics.error(Code.OVERRIDE, at, "compression is configured in the topology file (a 'compression:' block, or "
                         + "Storm 3 keys in 'config:'), not with -c");
                 return;
             }
-            StormConfigCheck.violation(key, value).ifPresent(problem -> diagnostics.error(at, problem));
-            StormConfigCheck.unknownKeyWarning(key).ifPresent(warning -> diagnostics.warning(at, warning));
+            StormConfigCheck.violation(key, value).ifPresent(problem -> diagnostics.error(Code.OVERRIDE, at, problem));
+            StormConfigCheck.unknownKeyWarning(key).ifPresent(w -> diagnostics.warning(Code.UNKNOWN_KEY, at, w));
         });
     }
 
     private static boolean isCompressionKey(String key) {
         return key.startsWith(CompressionOptions.PREFIX) || key.equals(CompressionSetup.COMPONENT_ID_KEY)
-                || CompressionOptions.STORM3_KEYS.containsKey(key);
+                || CompressionOptions.setBy(key).isPresent();
     }
 
     private static LoadedTopology withOverrides(LoadedTopology topology, LoadOptions options) {
@@ -229,6 +178,6 @@ public final class FluxLoader {
         }
         Map<String, Object> config = new HashMap<>(topology.config());
         config.putAll(options.configOverrides());
-        return new LoadedTopology(topology.name(), topology.topology(), config);
+        return new LoadedTopology(topology.name(), topology.model(), topology.topology(), config);
     }
 }

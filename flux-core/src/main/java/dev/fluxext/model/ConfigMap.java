@@ -1,6 +1,5 @@
 package dev.fluxext.model;
 
-import dev.fluxext.diag.Position;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,6 +1,5 @@
 package dev.fluxext.model;
 
-import dev.fluxext.diag.Position;
 import java.util.Objects;
 
 /** A value and where the YAML wrote it, for errors about that value. */

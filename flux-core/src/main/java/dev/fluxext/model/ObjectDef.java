@@ -1,6 +1,5 @@
 package dev.fluxext.model;
 
-import dev.fluxext.diag.Position;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

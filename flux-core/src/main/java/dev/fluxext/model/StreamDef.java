@@ -1,6 +1,5 @@
 package dev.fluxext.model;
 
-import dev.fluxext.diag.Position;
 import java.util.Optional;
 
 /** A stream from a spout or bolt to a bolt; {@code name} is informational only. */

@@ -1,6 +1,5 @@
 package dev.fluxext.model;
 
-import dev.fluxext.diag.Position;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -17,7 +16,7 @@ import java.util.Optional;
  * @param position       the start of the main file
  */
 public record TopologyDef(Optional<Located<String>> name, ConfigMap config, List<ObjectDef> components,
-                          List<SpoutDef> spouts, List<BoltDef> bolts, List<StreamDef> streams,
+                          List<ComponentDef> spouts, List<ComponentDef> bolts, List<StreamDef> streams,
                           List<ObjectDef> workerHooks, Optional<TopologySourceDef> topologySource,
                           CompressionDef compression, Optional<TransportDef> transport, Position position) {
 
@@ -27,6 +26,9 @@ public record TopologyDef(Optional<Located<String>> name, ConfigMap config, List
         components = List.copyOf(components);
         spouts = List.copyOf(spouts);
         bolts = List.copyOf(bolts);
+        if (spouts.stream().anyMatch(c -> !c.isSpout()) || bolts.stream().anyMatch(ComponentDef::isSpout)) {
+            throw new IllegalArgumentException("a bolt among the spouts or a spout among the bolts");
+        }
         streams = List.copyOf(streams);
         workerHooks = List.copyOf(workerHooks);
         Objects.requireNonNull(topologySource);
@@ -36,7 +38,7 @@ public record TopologyDef(Optional<Located<String>> name, ConfigMap config, List
     }
 
     /** Spouts then bolts, in declaration order. */
-    public List<ExecutorDef> executors() {
-        return java.util.stream.Stream.concat(spouts.stream(), bolts.stream()).map(ExecutorDef.class::cast).toList();
+    public List<ComponentDef> executors() {
+        return java.util.stream.Stream.concat(spouts.stream(), bolts.stream()).toList();
     }
 }

@@ -20,7 +20,7 @@
  *   <li>Nothing about classes is checked yet: class names, constructors, methods and config values are the
  *       {@code build} stage's to check, reporting at the positions carried here.</li>
  * </ul>
- * Every element that can be the subject of an error carries a {@link dev.fluxext.diag.Position}: the element
+ * Every element that can be the subject of an error carries a {@link dev.fluxext.model.Position}: the element
  * (its first key), its class name, each argument value, each config key and value.
  */
 package dev.fluxext.model;

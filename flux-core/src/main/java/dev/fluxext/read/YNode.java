@@ -1,6 +1,7 @@
 package dev.fluxext.read;
 
-import dev.fluxext.diag.Position;
+import dev.fluxext.diag.Span;
+import dev.fluxext.model.Position;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -15,6 +16,14 @@ public sealed interface YNode {
 
     /** A short name of the node's kind for type errors: "a string", "a list", ... */
     String kindName();
+
+    /** The text of this node as far as one line shows it: a scalar's text (with its quotes), else its start. */
+    default Span span() {
+        if (this instanceof Scalar s && s.text().indexOf('\n') < 0 && !s.text().isEmpty()) {
+            return Span.of(s.position(), s.text().length() + (s.plain() ? 0 : 2));
+        }
+        return Span.at(position());
+    }
 
     /**
      * A scalar.
@@ -92,5 +101,8 @@ public sealed interface YNode {
 
     /** One key of a mapping: the key text, where the key is, and the value. */
     record Entry(String key, Position keyPosition, YNode value) {
+        public Span keySpan() {
+            return Span.of(keyPosition, key.length());
+        }
     }
 }

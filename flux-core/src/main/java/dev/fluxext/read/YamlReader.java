@@ -1,7 +1,10 @@
 package dev.fluxext.read;
 
+import dev.fluxext.diag.Code;
+import dev.fluxext.diag.Diagnostic;
+import dev.fluxext.diag.Span;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
@@ -53,13 +56,13 @@ public final class YamlReader {
     public Optional<YNode> readFile(Path path, String label, Diagnostics diagnostics) {
         try {
             if (Files.size(path) > limits.maxBytes()) {
-                diagnostics.error(Position.ofFile(label), "file is larger than " + limits.maxBytes()
+                diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(label), "file is larger than " + limits.maxBytes()
                         + " bytes; topology files are far smaller (is this the right file?)");
                 return Optional.empty();
             }
             return readString(Files.readString(path, StandardCharsets.UTF_8), label, diagnostics);
         } catch (IOException | RuntimeException e) {
-            diagnostics.error(Position.ofFile(label), "cannot read file: " + describe(e));
+            diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(label), "cannot read file: " + describe(e));
             return Optional.empty();
         }
     }
@@ -69,13 +72,13 @@ public final class YamlReader {
         try (in) {
             byte[] bytes = in.readNBytes(limits.maxBytes() + 1);
             if (bytes.length > limits.maxBytes()) {
-                diagnostics.error(Position.ofFile(label), "resource is larger than " + limits.maxBytes()
+                diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(label), "resource is larger than " + limits.maxBytes()
                         + " bytes; topology files are far smaller");
                 return Optional.empty();
             }
             return readString(new String(bytes, StandardCharsets.UTF_8), label, diagnostics);
         } catch (IOException e) {
-            diagnostics.error(Position.ofFile(label), "cannot read resource: " + describe(e));
+            diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(label), "cannot read resource: " + describe(e));
             return Optional.empty();
         }
     }
@@ -85,21 +88,21 @@ public final class YamlReader {
         try {
             root = new Yaml(loaderOptions()).compose(new StringReader(yaml));
         } catch (MarkedYAMLException e) {
-            diagnostics.error(at(label, e.getProblemMark()), "invalid YAML: " + problemText(e));
+            diagnostics.error(Code.YAML_SYNTAX, at(label, e.getProblemMark()), "invalid YAML: " + problemText(e));
             return Optional.empty();
         } catch (YAMLException e) {
-            diagnostics.error(Position.ofFile(label), "invalid YAML: " + limitText(e.getMessage()));
+            diagnostics.error(Code.YAML_SYNTAX, Position.ofFile(label), "invalid YAML: " + limitText(e.getMessage()));
             return Optional.empty();
         }
         if (root == null) {
-            diagnostics.error(Position.ofFile(label), "the file has no YAML document (it is empty)");
+            diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(label), "the file has no YAML document (it is empty)");
             return Optional.empty();
         }
         Converter converter = new Converter(label, diagnostics);
         try {
             return Optional.of(converter.convert(root, 0));
         } catch (TooBig e) {
-            diagnostics.error(e.position, e.getMessage());
+            diagnostics.error(Code.FILE_UNREADABLE, e.position, e.getMessage());
             return Optional.empty();
         }
     }
@@ -180,7 +183,7 @@ public final class YamlReader {
             }
             Tag tag = node.getTag();
             if (!ALLOWED_TAGS.contains(tag)) {
-                diagnostics.error(pos, "tag '" + tag.getValue() + "' is not allowed: topology files use plain "
+                diagnostics.error(Code.YAML_SYNTAX, pos, "tag '" + tag.getValue() + "' is not allowed: topology files use plain "
                         + "YAML values only (remove the tag)");
                 return new YNode.Scalar(null, "", true, pos);
             }
@@ -203,15 +206,16 @@ public final class YamlReader {
                 Node keyNode = tuple.getKeyNode();
                 Position keyPos = at(label, keyNode.getStartMark());
                 if (!(keyNode instanceof ScalarNode keyScalar) || !ALLOWED_TAGS.contains(keyNode.getTag())) {
-                    diagnostics.error(keyPos, "map keys must be plain text");
+                    diagnostics.error(Code.YAML_SYNTAX, keyPos, "map keys must be plain text");
                     continue;
                 }
                 String key = keyScalar.getValue();
                 Position first = seen.putIfAbsent(key, keyPos);
                 if (first != null) {
                     // The first one is kept, so later stages still see a well-formed document.
-                    diagnostics.recoverableError(keyPos, "duplicate key '" + key + "' (first at line " + first.line()
-                            + ")");
+                    diagnostics.addRecoverable(Diagnostic.error(Code.DUPLICATE_KEY, Span.of(keyPos, key.length()),
+                            "duplicate key '" + key + "' (first at line " + first.line() + ")")
+                            .withRelated(first, "first declared here"));
                     continue;
                 }
                 entries.add(new YNode.Entry(key, keyPos, convert(tuple.getValueNode(), depth + 1)));
@@ -241,7 +245,7 @@ public final class YamlReader {
                 return typer.typed(s);
             } catch (RuntimeException e) {
                 // An explicit tag on text that is not of that type, e.g. "!!int abc".
-                diagnostics.error(pos, "'" + s.getValue() + "' is not a valid " + s.getTag().getValue()
+                diagnostics.error(Code.YAML_SYNTAX, pos, "'" + s.getValue() + "' is not a valid " + s.getTag().getValue()
                         .replace(Tag.PREFIX, ""));
                 return s.getValue();
             }

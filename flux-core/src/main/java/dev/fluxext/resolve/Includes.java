@@ -1,7 +1,8 @@
 package dev.fluxext.resolve;
 
+import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.diag.Suggestions;
 import dev.fluxext.read.YNode;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ public final class Includes {
             return Optional.empty();
         }
         if (!(read.get() instanceof YNode.Map doc)) {
-            diagnostics.error(read.get().position(), "a topology file must be a map of keys (name, spouts, bolts, ...), "
+            diagnostics.error(Code.WRONG_TYPE, read.get().position(), "a topology file must be a map of keys (name, spouts, bolts, ...), "
                     + "not " + read.get().kindName());
             return Optional.empty();
         }
@@ -72,7 +73,7 @@ public final class Includes {
             Source target = source.include(include.file, include.resource);
             List<String> cycle = cycle(stack, target);
             if (!cycle.isEmpty()) {
-                diagnostics.error(include.position, "include cycle: " + String.join(" -> ", cycle));
+                diagnostics.error(Code.INCLUDE, include.position, "include cycle: " + String.join(" -> ", cycle));
                 continue;
             }
             Optional<YNode> included = load(target, include.position, stack);
@@ -103,27 +104,27 @@ public final class Includes {
     private List<IncludeDef> includeDefs(YNode node) {
         List<IncludeDef> out = new ArrayList<>();
         if (!(node instanceof YNode.Seq seq)) {
-            diagnostics.error(node.position(), "'includes' must be a list of {file, resource, override}, not "
+            diagnostics.error(Code.INCLUDE, node.position(), "'includes' must be a list of {file, resource, override}, not "
                     + node.kindName());
             return out;
         }
         for (YNode item : seq.items()) {
             if (!(item instanceof YNode.Map map)) {
-                diagnostics.error(item.position(), "an include must be a map {file, resource, override}, not "
+                diagnostics.error(Code.INCLUDE, item.position(), "an include must be a map {file, resource, override}, not "
                         + item.kindName());
                 continue;
             }
             boolean ok = true;
             for (YNode.Entry e : map.entries()) {
                 if (!INCLUDE_KEYS.contains(e.key())) {
-                    diagnostics.error(e.keyPosition(), "unknown key '" + e.key() + "' in include"
+                    diagnostics.error(Code.UNKNOWN_KEY, e.keyPosition(), "unknown key '" + e.key() + "' in include"
                             + Suggestions.didYouMean(e.key(), INCLUDE_KEYS) + " (known: file, resource, override)");
                     ok = false;
                 }
             }
             Optional<String> file = map.get("file").flatMap(v -> text(v, "file"));
             if (map.get("file").isEmpty()) {
-                diagnostics.error(map.position(), "include needs 'file' (a path, or a classpath resource with "
+                diagnostics.error(Code.MISSING_KEY, map.position(), "include needs 'file' (a path, or a classpath resource with "
                         + "'resource: true')");
             }
             Optional<Boolean> resource = flag(map, "resource", false);
@@ -139,7 +140,7 @@ public final class Includes {
         if (node instanceof YNode.Scalar s && s.value() instanceof String str && !str.isBlank()) {
             return Optional.of(str);
         }
-        diagnostics.error(node.position(), "'" + key + "' must be a non-empty string, not " + node.kindName());
+        diagnostics.error(Code.WRONG_TYPE, node.position(), "'" + key + "' must be a non-empty string, not " + node.kindName());
         return Optional.empty();
     }
 
@@ -151,7 +152,7 @@ public final class Includes {
         if (node.get() instanceof YNode.Scalar s && s.value() instanceof Boolean b) {
             return Optional.of(b);
         }
-        diagnostics.error(node.get().position(), "'" + key + "' must be true or false, not " + node.get().kindName());
+        diagnostics.error(Code.WRONG_TYPE, node.get().position(), "'" + key + "' must be true or false, not " + node.get().kindName());
         return Optional.empty();
     }
 

@@ -1,8 +1,9 @@
 package dev.fluxext.resolve;
 
+import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.read.YNode;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.read.YamlReader;
 import dev.fluxext.read.YamlScalars;
 import java.util.ArrayList;
@@ -97,7 +98,7 @@ public final class Substitution {
         Optional<YNode> parsed = new YamlReader().readString(text, s.position().file(), local);
         if (parsed.isEmpty() || local.hasErrors()) {
             String why = local.all().isEmpty() ? "" : ": " + local.all().get(0).message();
-            diagnostics.error(s.position(), "the substituted value '" + text + "' is not a valid YAML list or map"
+            diagnostics.error(Code.PLACEHOLDER, s.position(), "the substituted value '" + text + "' is not a valid YAML list or map"
                     + why + " (quote the value to keep it as text)");
             return s;
         }
@@ -135,24 +136,24 @@ public final class Substitution {
         if (key.startsWith(ENV_PREFIX)) {
             String name = key.substring(ENV_PREFIX.length());
             if (!envFilter) {
-                diagnostics.error(position, "'" + placeholder + "' reads environment variable " + name
+                diagnostics.error(Code.PLACEHOLDER, position, "'" + placeholder + "' reads environment variable " + name
                         + ", which needs --env-filter");
                 return null;
             }
             value = environment.get(name);
             if (value == null) {
-                diagnostics.error(position, "'" + placeholder + "': environment variable " + name + " is not set");
+                diagnostics.error(Code.PLACEHOLDER, position, "'" + placeholder + "': environment variable " + name + " is not set");
                 return null;
             }
         } else {
             if (!haveProperties) {
-                diagnostics.error(position, "'" + placeholder + "' has no value: give a properties file "
+                diagnostics.error(Code.PLACEHOLDER, position, "'" + placeholder + "' has no value: give a properties file "
                         + "with --filter that defines '" + key + "'");
                 return null;
             }
             value = properties.getProperty(key);
             if (value == null) {
-                diagnostics.error(position, "'" + placeholder + "' has no value: '" + key
+                diagnostics.error(Code.PLACEHOLDER, position, "'" + placeholder + "' has no value: '" + key
                         + "' is not defined in the --filter properties file (or use ${ENV-" + key
                         + "} with --env-filter)");
                 return null;
@@ -169,7 +170,7 @@ public final class Substitution {
             n = Integer.MAX_VALUE;
         }
         if (n >= elements.length) {
-            diagnostics.error(position, "'" + placeholder + "': '" + key + "' has " + elements.length
+            diagnostics.error(Code.PLACEHOLDER, position, "'" + placeholder + "': '" + key + "' has " + elements.length
                     + (elements.length == 1 ? " element" : " elements") + " (index 0 to " + (elements.length - 1)
                     + "), no element " + index);
             return null;

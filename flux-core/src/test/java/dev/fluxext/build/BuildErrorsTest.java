@@ -22,7 +22,7 @@ class BuildErrorsTest {
 
     private static List<String> messages(String file, String filter) {
         LoadResult result = FluxLoader.load(Fixtures.options("build/" + file, filter == null ? null : "build/" + filter,
-                false, Map.of()), TopologyFactory::build);
+                false, Map.of()));
         assertTrue(result.topology().isEmpty() || !result.hasErrors());
         return result.diagnostics().stream().map(Diagnostic::format).map(m -> m.substring(DIR.length())).toList();
     }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxext.compression.storm.CompressingListDelegateSerializer;
 import dev.fluxext.compression.storm.FrameGuardContext;
-import dev.fluxext.load.LoadedTopology;
+import dev.fluxext.build.LoadedTopology;
 import java.util.Map;
 import org.apache.storm.generated.StormTopology;
 import org.junit.jupiter.api.Test;
@@ -39,6 +39,18 @@ class CompressionWiringTest {
         Map<?, ?> total = componentConf(loaded.topology(), "total");
         assertEquals("zstd", total.get("fluxext.compression.codec"));
         assertEquals("total", total.get("fluxext.component.id"));
+    }
+
+    @Test
+    void ownAndStorm3KeysInAComponentConfigAreHonouredOverTheTopologyBlock() throws Exception {
+        LoadedTopology loaded = FluxEquivalenceTest.loaded("compression-config-override.yaml");
+        assertEquals("zstd", loaded.config().get("fluxext.compression.codec"));
+        Map<?, ?> words = componentConf(loaded.topology(), "words");
+        assertEquals("lz4", words.get("fluxext.compression.codec"), "not replaced by the topology's block");
+        assertEquals(32, words.get("fluxext.compression.threshold"));
+        Map<?, ?> count = componentConf(loaded.topology(), "count");
+        assertEquals("zstd", count.get("fluxext.compression.codec"));
+        assertEquals(64, count.get("fluxext.compression.threshold"));
     }
 
     @Test

@@ -62,10 +62,8 @@ class StructureCheckTest {
 
     @Test
     void topologySourceExcludesSpoutsBoltsAndStreams() {
-        assertEquals(List.of(F + "mixed-source.yaml:3:3: 'topologySource' builds the whole topology, so there must be "
-                + "no spouts (remove one or the other)",
-                // The schema's words at each conflicting key, as an editor shows them.
-                F + "mixed-source.yaml:5:3: 'spouts' cannot be combined with 'topologySource': remove one of them",
+        // At each conflicting key, in the schema's words, as an editor shows them.
+        assertEquals(List.of(F + "mixed-source.yaml:5:3: 'spouts' cannot be combined with 'topologySource': remove one of them",
                 F + "mixed-source.yaml:7:10: 'streams' cannot be combined with 'topologySource': remove one of them"),
                 Fixtures.messages("check/mixed-source.yaml"));
     }

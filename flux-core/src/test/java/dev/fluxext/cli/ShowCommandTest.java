@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.load.LoadResult;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +58,7 @@ class ShowCommandTest {
     @Test
     void aLoaderInternalErrorExitsThreeAndShowsItsStackTraceWhenVerbose() {
         IllegalStateException bug = new IllegalStateException("bug");
-        LoadResult result = new LoadResult(List.of(Diagnostic.error(Position.ofFile("t.yaml"),
+        LoadResult result = new LoadResult(List.of(Diagnostic.error(Code.INTERNAL, Position.ofFile("t.yaml"),
             "internal error: " + bug + " (run with --verbose for the stack trace)")), Optional.empty(), Optional.of(bug));
         CliRun quiet = CliRun.with(options -> result, Map.of(), "show", "t.yaml");
         assertEquals(ExitCodes.FAILURE, quiet.exitCode());

@@ -1,11 +1,13 @@
 package dev.fluxext.model;
 
+import dev.fluxext.lang.ModelReader;
+
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.check.StructureCheck;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.read.YNode;
 import dev.fluxext.read.YamlReader;
 import java.nio.file.Path;

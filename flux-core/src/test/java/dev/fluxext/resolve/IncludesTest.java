@@ -3,7 +3,7 @@ package dev.fluxext.resolve;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.fluxext.Fixtures;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.model.ObjectDef;
 import dev.fluxext.model.TopologyDef;
 import java.util.List;

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.config.ConfigOption;
+import dev.fluxext.lang.Language;
 import dev.fluxext.transport.TransportOptions;
 import java.io.IOException;
 import java.io.InputStream;
@@ -99,6 +100,8 @@ public final class SchemaGenerator {
         fillCompression((ObjectNode) definitions.get("compression"));
         fillTransport((ObjectNode) definitions.get("transport"));
         includeProperties(definitions);
+        declaredKeys(schema, Language.TOP);
+        DEFINITIONS.forEach((name, element) -> declaredKeys((ObjectNode) definitions.get(name), element));
         expand(schema);
         DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
                 .withObjectIndenter(new DefaultIndenter("  ", "\n"))
@@ -122,7 +125,7 @@ public final class SchemaGenerator {
                     "fluxext compression setting (prefer a compression: block). " + option.description(),
                     option.key() + ": " + option.example()));
         }
-        for (Map.Entry<String, ConfigOption> storm3 : CompressionOptions.STORM3_KEYS.entrySet()) {
+        for (Map.Entry<String, ConfigOption> storm3 : CompressionOptions.fallbackKeys().entrySet()) {
             String key = storm3.getKey();
             ObjectNode s;
             if (key.equals(CompressionOptions.STORM3_ENABLE)) {
@@ -349,6 +352,12 @@ public final class SchemaGenerator {
                 s.set("type", types("integer"));
                 s.put("minimum", option.min());
                 s.put("maximum", option.max());
+                option.excluded().ifPresent(x -> {
+                    // An enum, not a typed range: the placeholder expansion must not reach inside the "not".
+                    ArrayNode gap = s.putObject("not").putArray("enum");
+                    java.util.stream.LongStream.rangeClosed(x.from(), x.to()).forEach(gap::add);
+                    s.put("description", s.get("description").asText() + " Allowed: " + option.rangeText() + ".");
+                });
             }
             case STRING -> {
                 if (option.allowed().isEmpty()) {
@@ -405,6 +414,30 @@ public final class SchemaGenerator {
             s.setAll(typeOf(field));
             properties.set(key.yamlName(), s);
         }
+    }
+
+    // ---- keys declared in Language ----
+
+    /** Which template definition holds which element's keys (after x-include-properties). */
+    private static final Map<String, Language.Element> DEFINITIONS = Map.of(
+            "component", Language.OBJECT, "workerHook", Language.OBJECT, "customGrouping", Language.OBJECT,
+            "spout", Language.COMPONENT, "bolt", Language.COMPONENT, "topologySource", Language.TOPOLOGY_SOURCE,
+            "stream", Language.STREAM, "grouping", Language.GROUPING, "property", Language.PROPERTY,
+            "configMethod", Language.CONFIG_METHOD);
+
+    /**
+     * The template gives each key's JSON shape only; the key set must be exactly the declared one, and the
+     * description is the declared meaning.
+     */
+    private static void declaredKeys(ObjectNode definition, Language.Element element) {
+        ObjectNode properties = (ObjectNode) definition.get("properties");
+        Set<String> inTemplate = new java.util.LinkedHashSet<>();
+        properties.fieldNames().forEachRemaining(inTemplate::add);
+        if (!inTemplate.equals(new java.util.LinkedHashSet<>(element.keyNames()))) {
+            throw new IllegalStateException("the template's keys for " + element.title() + " " + inTemplate
+                    + " differ from those declared in Language " + element.keyNames());
+        }
+        element.keys().forEach(k -> ((ObjectNode) properties.get(k.name())).put("description", k.meaning()));
     }
 
     // ---- template expansion ----

@@ -4,10 +4,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The compression settings in effect for one serializer, resolved from a Storm config map: our
- * {@code fluxext.compression.*} keys first, then the Storm 3 keys of {@link CompressionOptions#STORM3_KEYS}, then
+ * {@code fluxext.compression.*} keys first, then their fallback keys (Storm 3's), then
  * the defaults. Every value is checked against its {@link ConfigOption}.
  */
 public record CompressionSettings(String codec, int threshold, int maxDecompressedBytes, int zstdLevel,
@@ -18,20 +19,14 @@ public record CompressionSettings(String codec, int threshold, int maxDecompress
         Map<ConfigOption, Object> values = new LinkedHashMap<>();
         List<String> problems = new ArrayList<>();
         for (ConfigOption option : CompressionOptions.ALL) {
-            Object raw = conf.containsKey(option.key()) ? conf.get(option.key()) : storm3Value(conf, option);
-            if (raw == null) {
+            Optional<ConfigOption.Found> found = option.lookup(conf);
+            if (found.isEmpty()) {
                 values.put(option, option.defaultValue());
                 continue;
             }
-            option.problemWith(raw).ifPresentOrElse(
-                    p -> problems.add(option.key() + ": " + p),
-                    () -> values.put(option, option.convert(raw)));
-        }
-        Object windowLog = values.get(CompressionOptions.ZSTD_WINDOW_LOG);
-        if (windowLog instanceof Integer w && w > 0 && w < 10) {
-            // zstd's smallest window is 2^10; 0 means "let the level choose", so the range has a hole.
-            problems.add(CompressionOptions.ZSTD_WINDOW_LOG.key() + ": '" + CompressionOptions.ZSTD_WINDOW_LOG.yamlPath()
-                    + "' must be 0 (let the level choose) or from 10 to 27, not " + w);
+            option.problemWith(found.get().key(), found.get().raw()).ifPresentOrElse(
+                    problems::add,
+                    () -> values.put(option, option.convert(option.translate(found.get().key(), found.get().raw()))));
         }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("Invalid compression settings: " + String.join("; ", problems));
@@ -47,20 +42,5 @@ public record CompressionSettings(String codec, int threshold, int maxDecompress
 
     public static CompressionSettings defaults() {
         return fromConf(Map.of());
-    }
-
-    /** The Storm 3 value for {@code option}, translated; null when no Storm 3 key sets it. */
-    private static Object storm3Value(Map<String, Object> conf, ConfigOption option) {
-        for (Map.Entry<String, ConfigOption> e : CompressionOptions.STORM3_KEYS.entrySet()) {
-            if (e.getValue() != option || !conf.containsKey(e.getKey())) {
-                continue;
-            }
-            Object raw = conf.get(e.getKey());
-            if (e.getKey().equals(CompressionOptions.STORM3_ENABLE)) {
-                return Boolean.parseBoolean(String.valueOf(raw)) ? "zstd" : "none";
-            }
-            return raw;
-        }
-        return null;
     }
 }

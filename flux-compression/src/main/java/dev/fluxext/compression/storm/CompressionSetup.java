@@ -57,22 +57,13 @@ public final class CompressionSetup {
         return conf;
     }
 
-    /** Our keys only, validated and converted; Storm 3 keys are translated to ours. */
+    /** Our keys only, validated and converted; fallback (Storm 3) keys are translated to ours. */
     private static Map<String, Object> checked(Map<String, Object> settings) {
         CompressionSettings.fromConf(settings); // throws, naming every bad value
         Map<String, Object> out = new LinkedHashMap<>();
         for (ConfigOption option : CompressionOptions.ALL) {
-            Object raw = settings.get(option.key());
-            if (raw != null) {
-                out.put(option.key(), option.convert(raw));
-            }
-        }
-        for (Map.Entry<String, ConfigOption> e : CompressionOptions.STORM3_KEYS.entrySet()) {
-            Object raw = settings.get(e.getKey());
-            if (raw != null && !out.containsKey(e.getValue().key())) {
-                out.put(e.getValue().key(), e.getKey().equals(CompressionOptions.STORM3_ENABLE)
-                        ? (Boolean.parseBoolean(raw.toString()) ? "zstd" : "none") : e.getValue().convert(raw));
-            }
+            option.lookup(settings).ifPresent(found ->
+                    out.put(option.key(), option.convert(option.translate(found.key(), found.raw()))));
         }
         return out;
     }

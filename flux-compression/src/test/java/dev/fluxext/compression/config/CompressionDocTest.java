@@ -29,10 +29,18 @@ class CompressionDocTest {
         StringBuilder sb = rows("compression:", CompressionOptions.ALL);
         sb.append("\nStorm 3 keys accepted in a `config:` map (or a Java topology's config) and translated:\n\n");
         sb.append("| Storm 3 key | Becomes |\n|---|---|\n");
-        Map<String, ConfigOption> sorted = new TreeMap<>(CompressionOptions.STORM3_KEYS);
-        sorted.forEach((k, o) -> sb.append("| `").append(k).append("` | `").append(o.key()).append('`')
-                .append(k.equals(CompressionOptions.STORM3_ENABLE) ? " (`true` → `zstd`, `false` → `none`)" : "")
-                .append(" |\n"));
+        for (ConfigOption o : CompressionOptions.ALL) {
+            for (ConfigOption.FallbackKey f : o.fallbackKeys()) {
+                sb.append("| `").append(f.key()).append("` | `").append(o.key()).append('`');
+                if (!f.values().isEmpty()) {
+                    sb.append(" (").append(String.join(", ", new TreeMap<>(f.values().entrySet().stream().collect(
+                            java.util.stream.Collectors.toMap(e -> String.valueOf(e.getKey()), Map.Entry::getValue)))
+                            .entrySet().stream().sorted(Map.Entry.<String, Object>comparingByKey().reversed())
+                            .map(e -> "`" + e.getKey() + "` → `" + e.getValue() + "`").toList())).append(')');
+                }
+                sb.append(" |\n");
+            }
+        }
         return sb.toString();
     }
 
@@ -45,7 +53,7 @@ class CompressionDocTest {
         sb.append("| YAML (in `").append(block).append("`) | Config key | Type | Default | Allowed | What it does |\n");
         sb.append("|---|---|---|---|---|---|\n");
         for (ConfigOption o : options) {
-            String allowed = o.type() == ConfigOption.Type.INT ? o.min() + " to " + o.max()
+            String allowed = o.type() == ConfigOption.Type.INT ? o.rangeText().replaceFirst("^from ", "")
                     : String.join(", ", o.allowed());
             sb.append("| `").append(o.yamlPath()).append("` | `").append(o.key()).append("` | ")
                     .append(o.type().name().toLowerCase()).append(" | `").append(o.defaultValue()).append("` | ")

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.TestFactory;
  * The committed schema as editors see it: the real yaml-language-server (npm {@code yaml-language-server}) driven over
  * LSP. Skipped when the server is not installed, unless {@code CI=true}, where a missing server fails the build.
  */
-class YamlLanguageServerTest {
+class YamlLanguageServerIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static LanguageServer server;

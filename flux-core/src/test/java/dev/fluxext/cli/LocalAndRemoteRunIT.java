@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The slow set, kept to three runs of a real Storm: a local run in-process, Ctrl-C on a local run in a child JVM,
  * and a remote submission to a Nimbus in a child JVM.
  */
-class LocalAndRemoteRunTest {
+class LocalAndRemoteRunIT {
 
     private static final Pattern PROGRESS = Pattern.compile("^\\[\\s*\\d+s] words: emitted (\\d+) .*count: emitted (\\d+)");
     /** A progress line with tuples counted. */

@@ -1,11 +1,26 @@
-package dev.fluxext.model;
+package dev.fluxext.lang;
 
 import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.diag.Code;
+import java.util.HashSet;
+import dev.fluxext.diag.Span;
+import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.config.ConfigOption;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.Position;
 import dev.fluxext.diag.Suggestions;
+import dev.fluxext.model.ComponentDef;
+import dev.fluxext.model.CompressionDef;
+import dev.fluxext.model.ConfigMap;
+import dev.fluxext.model.GroupingDef;
+import dev.fluxext.model.Located;
+import dev.fluxext.model.ObjectDef;
+import dev.fluxext.model.StreamDef;
+import dev.fluxext.model.TopologyDef;
+import dev.fluxext.model.TopologySourceDef;
+import dev.fluxext.model.TransportDef;
+import dev.fluxext.model.Value;
 import dev.fluxext.read.YNode;
 import dev.fluxext.resolve.Substitution;
 import dev.fluxext.transport.TransportOptions;
@@ -33,15 +48,12 @@ import java.util.function.Function;
  */
 public final class ModelReader {
 
-    static final List<String> TOP_KEYS = List.of("name", "config", "components", "spouts", "bolts", "streams",
-            "includes", "topologySource", "workerHooks", "compression", "transport");
-    static final List<String> OBJECT_KEYS = List.of("id", "className", "constructorArgs", "properties",
-            "configMethods", "factory", "factoryArgs");
-    static final List<String> EXECUTOR_KEYS = concat(OBJECT_KEYS, List.of("parallelism", "numTasks",
-            "onHeapMemoryLoad", "offHeapMemoryLoad", "cpuLoad", "config", "compression"));
-    static final List<String> SOURCE_KEYS = concat(OBJECT_KEYS, List.of("methodName"));
-    static final List<String> STREAM_KEYS = List.of("name", "from", "to", "grouping");
-    static final List<String> GROUPING_KEYS = List.of("type", "streamId", "args", "customClass");
+    private static final List<String> TOP_KEYS = Language.TOP.keyNames();
+    private static final List<String> OBJECT_KEYS = Language.OBJECT.keyNames();
+    private static final List<String> EXECUTOR_KEYS = Language.COMPONENT.keyNames();
+    private static final List<String> SOURCE_KEYS = Language.TOPOLOGY_SOURCE.keyNames();
+    private static final List<String> STREAM_KEYS = Language.STREAM.keyNames();
+    private static final List<String> GROUPING_KEYS = Language.GROUPING.keyNames();
 
     private static final java.util.regex.Pattern QUALIFIED_CLASS =
             java.util.regex.Pattern.compile("([\\p{L}_$][\\p{L}\\p{N}_$]*\\.)+[\\p{L}_$][\\p{L}\\p{N}_$]*");
@@ -55,22 +67,20 @@ public final class ModelReader {
     /** The model of a resolved document; empty only when the document is not a map at all. */
     public Optional<TopologyDef> read(YNode document) {
         if (!(document instanceof YNode.Map top)) {
-            diagnostics.error(document.position(), "a topology file must be a map of keys (name, spouts, bolts, ...), "
+            diagnostics.error(Code.WRONG_TYPE, document.position(), "a topology file must be a map of keys (name, spouts, bolts, ...), "
                     + "not " + document.kindName());
             return Optional.empty();
         }
         unknownKeys(top, TOP_KEYS, "at the top level");
         Optional<Located<String>> name = top.get("name").flatMap(n -> string(n, "'name'"));
-        ConfigMap config = top.get("config").map(n -> configMap(n, "topology 'config'")).orElse(ConfigMap.EMPTY);
-        CompressionDef fromConfig = storm3Compression(config, "topology config");
-        config = withoutStorm3(config);
-        CompressionDef compression = top.get("compression").map(n -> compression(n, "topology")).orElse(CompressionDef.NONE)
-                .over(fromConfig);
+        ConfigMap written = top.get("config").map(n -> configMap(n, "topology 'config'")).orElse(ConfigMap.EMPTY);
+        CompressionDef fromConfig = configCompression(written, "topology config");
+        CompressionDef compression = blockOverConfig(top.get("compression").map(n -> compression(n, "topology"))
+                .orElse(CompressionDef.NONE), fromConfig, written, "the topology");
+        ConfigMap config = withoutCompressionKeys(written);
         List<ObjectDef> components = list(top, "components", n -> objectDef(n, "component", OBJECT_KEYS, true));
-        List<SpoutDef> spouts = list(top, "spouts", n -> executor(n, "spout").map(e -> new SpoutDef(e.object,
-                e.parallelism, e.numTasks, e.onHeap, e.offHeap, e.cpu, e.config, e.compression)));
-        List<BoltDef> bolts = list(top, "bolts", n -> executor(n, "bolt").map(e -> new BoltDef(e.object,
-                e.parallelism, e.numTasks, e.onHeap, e.offHeap, e.cpu, e.config, e.compression)));
+        List<ComponentDef> spouts = list(top, "spouts", n -> component(n, ComponentDef.Kind.SPOUT));
+        List<ComponentDef> bolts = list(top, "bolts", n -> component(n, ComponentDef.Kind.BOLT));
         List<StreamDef> streams = new ArrayList<>();
         top.get("streams").flatMap(n -> seq(n, "'streams'")).ifPresent(seq -> {
             for (int i = 0; i < seq.items().size(); i++) {
@@ -80,12 +90,22 @@ public final class ModelReader {
         List<ObjectDef> hooks = list(top, "workerHooks", n -> objectDef(n, "worker hook", OBJECT_KEYS, false));
         Optional<TopologySourceDef> source = top.get("topologySource").flatMap(this::topologySource);
         Optional<TransportDef> transport = top.get("transport").flatMap(this::transport);
+        if (top.get("topologySource").isPresent()) {
+            for (String graphKey : List.of("spouts", "bolts", "streams")) {
+                top.get(graphKey).ifPresent(v -> diagnostics.error(Code.CONFLICTING_KEYS, v.position(), "'" + graphKey
+                        + "' cannot be combined with 'topologySource': remove one of them"));
+            }
+        }
         if (top.get("topologySource").isEmpty() && isEmptyList(top.get("spouts"))) {
-            diagnostics.error(top.position(), "the topology has no spouts: declare 'spouts' (and 'bolts' and "
+            diagnostics.error(Code.EMPTY_TOPOLOGY, top.position(), "the topology has no spouts: declare 'spouts' (and 'bolts' and "
                     + "'streams'), or a 'topologySource'");
         }
         return Optional.of(new TopologyDef(name, config, components, spouts, bolts, streams, hooks, source,
                 compression, transport, top.position()));
+    }
+
+    private static boolean isEmptyString(YNode node) {
+        return node instanceof YNode.Scalar s && s.value() instanceof String text && text.isEmpty();
     }
 
     private static boolean isEmptyList(Optional<YNode> node) {
@@ -112,7 +132,7 @@ public final class ModelReader {
         String what = id.map(i -> kind + " '" + i.value() + "'").orElse(kind);
         unknownKeys(map, allowedKeys, "in " + what);
         if (idRequired && map.get("id").isEmpty()) {
-            diagnostics.error(map.position(), "missing 'id' in " + kind);
+            diagnostics.error(Code.MISSING_KEY, map.position(), "missing 'id' in " + kind);
         }
         Optional<Located<String>> className = required(map, "className", what).flatMap(n -> string(n, "'className'"));
         List<Value> args = map.get("constructorArgs").map(n -> arguments(n, "'constructorArgs'")).orElse(List.of());
@@ -125,11 +145,11 @@ public final class ModelReader {
         Optional<Located<String>> factory = map.get("factory").flatMap(n -> string(n, "'factory'"));
         List<Value> factoryArgs = map.get("factoryArgs").map(n -> arguments(n, "'factoryArgs'")).orElse(List.of());
         if (factory.isEmpty() && map.get("factoryArgs").isPresent()) {
-            diagnostics.error(map.entry("factoryArgs").orElseThrow().keyPosition(),
+            diagnostics.error(Code.CONFLICTING_KEYS, map.entry("factoryArgs").orElseThrow().keyPosition(),
                     "'factoryArgs' without 'factory' in " + what + ": name the static factory method");
         }
         if (factory.isPresent() && map.get("constructorArgs").isPresent()) {
-            diagnostics.error(map.entry("constructorArgs").orElseThrow().keyPosition(), "'constructorArgs' and "
+            diagnostics.error(Code.CONFLICTING_KEYS, map.entry("constructorArgs").orElseThrow().keyPosition(), "'constructorArgs' and "
                     + "'factory' in " + what + ": a factory takes 'factoryArgs' instead");
         }
         if (idRequired && id.isEmpty()) {
@@ -147,12 +167,12 @@ public final class ModelReader {
             return Optional.empty();
         }
         YNode.Map map = m.get();
-        unknownKeys(map, List.of("name", "value", "ref"), "in a property of " + owner);
+        unknownKeys(map, Language.PROPERTY.keyNames(), "in a property of " + owner);
         Optional<Located<String>> name = required(map, "name", "property of " + owner).flatMap(n -> string(n, "'name'"));
         Optional<YNode> value = map.get("value");
         Optional<YNode> ref = map.get("ref");
         if (value.isPresent() == ref.isPresent()) {
-            diagnostics.error(map.position(), "a property of " + owner + " needs exactly one of 'value' and 'ref'");
+            diagnostics.error(Code.CONFLICTING_KEYS, map.position(), "a property of " + owner + " needs exactly one of 'value' and 'ref'");
             return Optional.empty();
         }
         Optional<Value> v = value.isPresent() ? Optional.of(argument(value.get()))
@@ -167,20 +187,15 @@ public final class ModelReader {
             return Optional.empty();
         }
         YNode.Map map = m.get();
-        unknownKeys(map, List.of("name", "args"), "in a config method of " + owner);
+        unknownKeys(map, Language.CONFIG_METHOD.keyNames(), "in a config method of " + owner);
         Optional<Located<String>> name = required(map, "name", "config method of " + owner)
                 .flatMap(n -> string(n, "'name'"));
         List<Value> args = map.get("args").map(n -> arguments(n, "'args'")).orElse(List.of());
         return name.map(n -> new ObjectDef.ConfigMethodDef(n, args, map.position()));
     }
 
-    /** What spouts and bolts share, before it becomes a SpoutDef or BoltDef. */
-    private record Executor(ObjectDef object, Located<Integer> parallelism, Optional<Located<Integer>> numTasks,
-                            Optional<Located<Double>> onHeap, Optional<Located<Double>> offHeap,
-                            Optional<Located<Double>> cpu, ConfigMap config, CompressionDef compression) {
-    }
-
-    private Optional<Executor> executor(YNode node, String kind) {
+    private Optional<ComponentDef> component(YNode node, ComponentDef.Kind componentKind) {
+        String kind = componentKind.word();
         Optional<ObjectDef> object = objectDef(node, kind, EXECUTOR_KEYS, true);
         if (!(node instanceof YNode.Map map)) {
             return Optional.empty();
@@ -193,14 +208,14 @@ public final class ModelReader {
         Optional<Located<Double>> offHeap = map.get("offHeapMemoryLoad").flatMap(n -> number(n, "'offHeapMemoryLoad'"));
         Optional<Located<Double>> cpu = map.get("cpuLoad").flatMap(n -> number(n, "'cpuLoad'"));
         ConfigMap config = map.get("config").map(n -> configMap(n, "'config' of " + what)).orElse(ConfigMap.EMPTY);
-        CompressionDef fromConfig = storm3Compression(config, "config of " + what);
-        CompressionDef compression = map.get("compression").map(n -> compression(n, what)).orElse(CompressionDef.NONE)
-                .over(fromConfig);
+        CompressionDef fromConfig = configCompression(config, "config of " + what);
+        CompressionDef compression = blockOverConfig(map.get("compression").map(n -> compression(n, what))
+                .orElse(CompressionDef.NONE), fromConfig, config, what);
         if (object.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new Executor(object.get(), parallelism, numTasks, onHeap, offHeap, cpu,
-                withoutStorm3(config), compression));
+        return Optional.of(new ComponentDef(componentKind, object.get(), parallelism, numTasks, onHeap, offHeap, cpu,
+                withoutCompressionKeys(config), compression));
     }
 
     private Optional<StreamDef> stream(YNode node, int number) {
@@ -209,7 +224,9 @@ public final class ModelReader {
             return Optional.empty();
         }
         YNode.Map map = m.get();
-        Optional<String> name = map.get("name").flatMap(n -> string(n, "'name'")).map(Located::value);
+        // Storm's own examples write `name: ""`: the name is informational only, so an empty one is no name.
+        Optional<String> name = map.get("name").filter(n -> !isEmptyString(n))
+                .flatMap(n -> string(n, "'name'")).map(Located::value);
         String what = "stream " + name.map(n -> "'" + n + "'").orElse("#" + number);
         unknownKeys(map, STREAM_KEYS, "in " + what);
         Optional<Located<String>> from = required(map, "from", what).flatMap(n -> string(n, "'from'"));
@@ -253,7 +270,7 @@ public final class ModelReader {
         }
         List<String> names = java.util.Arrays.stream(GroupingDef.Type.values()).map(Enum::name).toList();
         Optional<String> nearest = Suggestions.nearest(upper, names);
-        diagnostics.error(text.position(), "unknown grouping type '" + text.value() + "'"
+        diagnostics.error(Code.OUT_OF_RANGE, text.position(), "unknown grouping type '" + text.value() + "'"
                 + nearest.map(n -> "; did you mean '" + n + "'?").orElse("") + " (one of " + String.join(", ", names)
                 + ")");
         // Checked further as the type it most likely means, so the stream still counts (the model is not built).
@@ -270,7 +287,7 @@ public final class ModelReader {
             if (item instanceof YNode.Scalar sc && sc.value() != null) {
                 names.add(sc.text());
             } else {
-                diagnostics.error(item.position(), "a field name must be a string, not " + item.kindName());
+                diagnostics.error(Code.WRONG_TYPE, item.position(), "a field name must be a string, not " + item.kindName());
             }
         }
         return Optional.of(new Located<>(List.copyOf(names), node.position()));
@@ -301,7 +318,7 @@ public final class ModelReader {
                 || type.value().equals(TransportOptions.NETTY_CONTEXT);
         if (!netty && !QUALIFIED_CLASS.matcher(type.value()).matches() && !type.value().contains("${")) {
             // Same words as the schema: a short name other than netty is not a class name at all.
-            diagnostics.error(type.position(), "must be netty or a fully qualified class name implementing "
+            diagnostics.error(Code.OUT_OF_RANGE, type.position(), "must be netty or a fully qualified class name implementing "
                     + "org.apache.storm.messaging.IContext, not '" + type.value() + "'");
         }
         Located<String> contextClass = netty ? new Located<>(TransportOptions.NETTY_CONTEXT, type.position()) : type;
@@ -309,39 +326,48 @@ public final class ModelReader {
         for (YNode.Entry e : map.entries()) {
             TransportOptions.byYamlName(e.key()).ifPresent(k -> {
                 if (!netty) {
-                    diagnostics.warning(e.keyPosition(), "'" + e.key() + "' is a Netty setting and has no effect "
+                    diagnostics.warning(Code.NO_EFFECT, e.keyPosition(), "'" + e.key() + "' is a Netty setting and has no effect "
                             + "with transport type '" + type.value() + "'");
                 }
                 settings.put(k.stormKey(), new ConfigMap.Entry(k.stormKey(), e.keyPosition(), plain(e.value())));
             });
         }
-        Optional<CompressionDef> compression = map.get(TransportOptions.COMPRESSION).map(n -> {
-            Map<String, Object> batch = new LinkedHashMap<>();
-            Map<String, Position> positions = new LinkedHashMap<>();
-            map(n, "'compression'").ifPresent(block -> compressionLevel(block, "", "the transport",
-                    BatchCompressionOptions.ALL, BatchCompressionOptions.CODEC, batch, positions));
-            return new CompressionDef(batch, positions);
-        });
+        Optional<CompressionDef> compression = map.get(TransportOptions.COMPRESSION).map(n -> map(n, "'compression'")
+                .map(block -> optionBlock(block, BatchCompressionOptions.ALL, codecBlocks(BatchCompressionOptions.CODEC),
+                        "the transport")).orElse(CompressionDef.NONE));
         return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, map.position()));
     }
 
     // ---- compression
 
     private CompressionDef compression(YNode node, String owner) {
-        Optional<YNode.Map> m = map(node, "'compression'");
-        Map<String, Object> settings = new LinkedHashMap<>();
-        Map<String, Position> positions = new LinkedHashMap<>();
-        m.ifPresent(map -> compressionLevel(map, "", owner, CompressionOptions.ALL, CompressionOptions.CODEC, settings,
-                positions));
-        return new CompressionDef(settings, positions);
+        return map(node, "'compression'").map(m -> optionBlock(m, CompressionOptions.ALL,
+                codecBlocks(CompressionOptions.CODEC), "the compression of " + owner)).orElse(CompressionDef.NONE);
+    }
+
+    /** Per-codec blocks are known keys even for codecs with no settings of their own ({@code snappy: {}}). */
+    private static Set<String> codecBlocks(ConfigOption codec) {
+        Set<String> blocks = new LinkedHashSet<>(codec.allowed());
+        blocks.remove("none");
+        return blocks;
     }
 
     /**
-     * One level of a compression block (a component's tuples, or the transport's bundles: {@code options}): options
-     * at {@code prefix + key}, or per-codec sub-blocks.
+     * A YAML block of settings declared as {@code ConfigOption}s (by their {@code yamlPath}s, dots meaning nested
+     * maps): every value checked by its option at its own position and named by its YAML path, unknown keys
+     * suggesting the nearest. {@code emptyBlocks} are sub-block names known even when no option lives in them.
+     *
+     * @return the settings by the options' config keys, with the positions of their values
      */
-    private void compressionLevel(YNode.Map map, String prefix, String owner, List<ConfigOption> options,
-                                  ConfigOption codec, Map<String, Object> settings, Map<String, Position> positions) {
+    private CompressionDef optionBlock(YNode.Map map, List<ConfigOption> options, Set<String> emptyBlocks, String owner) {
+        Map<String, Object> settings = new LinkedHashMap<>();
+        Map<String, Position> positions = new LinkedHashMap<>();
+        optionLevel(map, "", options, emptyBlocks, owner, settings, positions);
+        return new CompressionDef(settings, positions);
+    }
+
+    private void optionLevel(YNode.Map map, String prefix, List<ConfigOption> options, Set<String> emptyBlocks,
+                             String owner, Map<String, Object> settings, Map<String, Position> positions) {
         Set<String> known = new LinkedHashSet<>();
         for (ConfigOption o : options) {
             if (o.yamlPath().startsWith(prefix)) {
@@ -350,15 +376,14 @@ public final class ModelReader {
             }
         }
         if (prefix.isEmpty()) {
-            known.addAll(codec.allowed()); // per-codec blocks, even for codecs with no settings
-            known.remove("none");
+            known.addAll(emptyBlocks);
         }
         for (YNode.Entry e : map.entries()) {
             String path = prefix + e.key();
             Optional<ConfigOption> option = options.stream().filter(o -> o.yamlPath().equals(path)).findFirst();
             if (!known.contains(e.key())) {
-                diagnostics.recoverableError(e.keyPosition(), "unknown key '" + e.key() + "' in the compression of " + owner
-                        + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known) + ")");
+                diagnostics.recoverableError(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key() + "' in "
+                        + owner + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known) + ")");
             } else if (option.isPresent() && Substitution.hasPlaceholder(e.value())) {
                 continue; // reported by substitution
             } else if (option.isPresent()) {
@@ -367,56 +392,87 @@ public final class ModelReader {
                         ? option.get().problemWith(raw) : Optional.of("'" + path + "' must be a single value, not "
                         + e.value().kindName());
                 if (problem.isPresent()) {
-                    diagnostics.recoverableError(e.value().position(), problem.get());
+                    diagnostics.recoverableError(e.value() instanceof YNode.Scalar ? Code.OUT_OF_RANGE
+                            : Code.WRONG_TYPE, e.value().span(), problem.get());
                 } else {
                     settings.put(option.get().key(), option.get().convert(raw));
                     positions.put(option.get().key(), e.value().position());
                 }
             } else if (e.value() instanceof YNode.Map sub) {
-                compressionLevel(sub, path + ".", owner, options, codec, settings, positions);
-            } else if (!(e.value() instanceof YNode.Scalar s && s.value() == null)) { // "snappy:" alone is fine
-                diagnostics.recoverableError(e.value().position(), "'" + path + "' must be a map of settings, not "
-                        + e.value().kindName());
+                optionLevel(sub, path + ".", options, emptyBlocks, owner, settings, positions);
+            } else {
+                diagnostics.recoverableError(Code.WRONG_TYPE, e.value().span(), "'" + path + "' must be a map of "
+                        + "settings, not " + (e.value() instanceof YNode.Scalar s && s.value() == null
+                        ? "empty (write {})" : e.value().kindName()));
             }
         }
     }
 
-    /** Compression settings given with Storm 3 keys in a config map. */
-    private CompressionDef storm3Compression(ConfigMap config, String owner) {
+    /**
+     * Compression settings given as config keys: our own {@code fluxext.compression.*} or a fallback (Storm 3) key of
+     * one of them. Both are honoured as that level's settings, checked and translated by their {@code ConfigOption}
+     * (one path for the block, the config map and the serializer), and moved out of the config map so that one
+     * place (the compression settings) decides.
+     */
+    private CompressionDef configCompression(ConfigMap config, String owner) {
         Map<String, Object> settings = new LinkedHashMap<>();
         Map<String, Position> positions = new LinkedHashMap<>();
+        Set<String> setByOwnKey = new HashSet<>();
         config.entries().values().forEach(entry -> {
-            String stormKey = entry.key();
-            ConfigOption option = CompressionOptions.STORM3_KEYS.get(stormKey);
-            if (option == null) {
+            String configKey = entry.key();
+            Optional<ConfigOption> option = CompressionOptions.setBy(configKey);
+            if (option.isEmpty()) {
+                if (configKey.startsWith(CompressionOptions.PREFIX)) {
+                    diagnostics.recoverableError(Code.UNKNOWN_KEY, Span.of(entry.keyPosition(), configKey.length()),
+                            "unknown compression key '" + configKey + "' in " + owner + Suggestions.didYouMean(
+                                    configKey, CompressionOptions.ALL.stream().map(ConfigOption::key).toList()));
+                }
                 return;
             }
             Object raw = entry.value() instanceof Value.Scalar s ? s.value() : entry.value().toPlain();
             if (raw instanceof String text && text.contains("${")) {
                 return; // an unresolved placeholder, reported by substitution
             }
-            if (stormKey.equals(CompressionOptions.STORM3_ENABLE)) {
-                if (!(raw instanceof Boolean b)) {
-                    diagnostics.recoverableError(entry.value().position(), "'" + stormKey + "' must be true or false");
-                    return;
-                }
-                raw = b ? "zstd" : "none";
-            }
-            Optional<String> problem = option.problemWith(raw);
+            ConfigOption o = option.get();
+            Optional<String> problem = o.problemWith(configKey, raw);
             if (problem.isPresent()) {
-                diagnostics.recoverableError(entry.value().position(), "'" + stormKey + "' (in " + owner + "): "
-                        + problem.get());
-            } else {
-                settings.put(option.key(), option.convert(raw));
-                positions.put(option.key(), entry.keyPosition());
+                diagnostics.recoverableError(Code.OUT_OF_RANGE, entry.value().position(), problem.get()
+                        + " (in " + owner + ")");
+            } else if (configKey.equals(o.key()) || !setByOwnKey.contains(o.key())) {
+                // the option's own key wins over its fallback keys, whatever their order
+                settings.put(o.key(), o.convert(o.translate(configKey, raw)));
+                positions.put(o.key(), entry.keyPosition());
+                if (configKey.equals(o.key())) {
+                    setByOwnKey.add(o.key());
+                }
             }
         });
         return new CompressionDef(settings, positions);
     }
 
-    private static ConfigMap withoutStorm3(ConfigMap config) {
+    /**
+     * A level's compression: its block over the compression keys of its {@code config:}. A fallback (Storm 3) key
+     * gives way to the block, as it gives way to the option's own key; an own {@code fluxext.compression.*} key set
+     * in both places is an error, so that neither silently replaces the other.
+     */
+    private CompressionDef blockOverConfig(CompressionDef block, CompressionDef fromConfig, ConfigMap config,
+                                           String owner) {
+        for (String key : block.settings().keySet()) {
+            Optional<ConfigMap.Entry> own = config.get(key);
+            if (own.isPresent()) {
+                diagnostics.addRecoverable(Diagnostic.error(Code.CONFLICTING_KEYS,
+                        Span.of(own.get().keyPosition(), key.length()), "'" + key + "' is set both here and in the "
+                                + "'compression:' block of " + owner + ": keep one of them")
+                        .withRelated(block.positions().get(key), "also set here"));
+            }
+        }
+        return block.over(fromConfig);
+    }
+
+    private static ConfigMap withoutCompressionKeys(ConfigMap config) {
         Map<String, ConfigMap.Entry> entries = new LinkedHashMap<>(config.entries());
-        entries.keySet().removeAll(CompressionOptions.STORM3_KEYS.keySet());
+        entries.keySet().removeIf(key -> key.startsWith(CompressionOptions.PREFIX)
+                || CompressionOptions.setBy(key).isPresent());
         return new ConfigMap(entries);
     }
 
@@ -488,7 +544,7 @@ public final class ModelReader {
     private void unknownKeys(YNode.Map map, List<String> known, String where) {
         for (YNode.Entry e : map.entries()) {
             if (!known.contains(e.key())) {
-                diagnostics.recoverableError(e.keyPosition(), "unknown key '" + e.key() + "' " + where
+                diagnostics.recoverableError(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key() + "' " + where
                         + Suggestions.didYouMean(e.key(), known));
             }
         }
@@ -497,7 +553,7 @@ public final class ModelReader {
     private Optional<YNode> required(YNode.Map map, String key, String owner) {
         Optional<YNode> value = map.get(key);
         if (value.isEmpty()) {
-            diagnostics.error(map.position(), "missing '" + key + "' in " + owner);
+            diagnostics.error(Code.MISSING_KEY, map.position(), "missing '" + key + "' in " + owner);
         }
         return value;
     }
@@ -506,7 +562,7 @@ public final class ModelReader {
         if (node instanceof YNode.Map m) {
             return Optional.of(m);
         }
-        diagnostics.error(node.position(), what + " must be a map, not " + node.kindName());
+        diagnostics.error(Code.WRONG_TYPE, node.span(), what + " must be a map, not " + node.kindName());
         return Optional.empty();
     }
 
@@ -514,7 +570,7 @@ public final class ModelReader {
         if (node instanceof YNode.Seq s) {
             return Optional.of(s);
         }
-        diagnostics.error(node.position(), what + " must be a list, not " + node.kindName());
+        diagnostics.error(Code.WRONG_TYPE, node.span(), what + " must be a list, not " + node.kindName());
         return Optional.empty();
     }
 
@@ -523,7 +579,7 @@ public final class ModelReader {
         if (node instanceof YNode.Scalar s && s.value() != null && !s.text().isBlank()) {
             return Optional.of(new Located<>(s.text(), s.position()));
         }
-        diagnostics.error(node.position(), what + " must be a non-empty string, not "
+        diagnostics.error(Code.WRONG_TYPE, node.span(), what + " must be a non-empty string, not "
                 + (node instanceof YNode.Scalar s && s.value() instanceof String ? "empty" : node.kindName()));
         return Optional.empty();
     }
@@ -537,7 +593,7 @@ public final class ModelReader {
         }
         // Only optional settings are numbers: left at their default, the element still builds.
         boolean tooBig = node instanceof YNode.Scalar s && (s.value() instanceof Long || s.value() instanceof BigInteger);
-        diagnostics.recoverableError(node.position(), what + " must be a whole number"
+        diagnostics.recoverableError(Code.WRONG_TYPE, node.span(), what + " must be a whole number"
                 + (tooBig ? " up to " + Integer.MAX_VALUE : "") + ", not " + describe(node));
         return Optional.empty();
     }
@@ -549,7 +605,7 @@ public final class ModelReader {
         if (Substitution.hasPlaceholder(node)) {
             return Optional.empty(); // reported by substitution
         }
-        diagnostics.recoverableError(node.position(), what + " must be a number, not " + describe(node));
+        diagnostics.recoverableError(Code.WRONG_TYPE, node.span(), what + " must be a number, not " + describe(node));
         return Optional.empty();
     }
 
@@ -558,11 +614,5 @@ public final class ModelReader {
             return s.value() instanceof String ? "'" + s.text() + "'" : s.text();
         }
         return node.kindName();
-    }
-
-    private static List<String> concat(List<String> a, List<String> b) {
-        List<String> out = new ArrayList<>(a);
-        out.addAll(b);
-        return List.copyOf(out);
     }
 }

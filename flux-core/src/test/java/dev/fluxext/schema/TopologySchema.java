@@ -15,8 +15,9 @@ import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
- * The bundled JSON Schema ({@code schema/flux-topology.schema.json}) as a checker: the CLI enforces exactly the file
- * editors use.
+ * The committed JSON Schema ({@code schema/flux-topology.schema.json}, generated from the language declaration) as a
+ * checker, for tests that hold the schema editors use to what the loader accepts and rejects. The loader itself does
+ * not use it: it checks files against the declaration once ({@code dev.fluxext.lang}).
  */
 public final class TopologySchema {
 

@@ -39,7 +39,7 @@ import org.junit.jupiter.api.TestInstance;
  * cap are rejected and counted while the worker lives on and every other tuple still arrives.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class CompressionLocalClusterTest {
+class CompressionLocalClusterIT {
 
     static final int TUPLES = 300;
     static final int HOSTILE_CAP = 8 * 1024;

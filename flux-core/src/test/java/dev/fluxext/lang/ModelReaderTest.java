@@ -1,10 +1,12 @@
-package dev.fluxext.model;
+package dev.fluxext.lang;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.Fixtures;
-import dev.fluxext.diag.Position;
+import dev.fluxext.model.ComponentDef;
+import dev.fluxext.model.Position;
+import dev.fluxext.model.*;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -27,12 +29,12 @@ class ModelReaderTest {
         assertEquals("add", words.configMethods().get(0).name().value());
         assertEquals(List.of(new Value.Scalar("hello", new Position(file, 15, 16))), words.configMethods().get(0).args());
 
-        SpoutDef spout = t.spouts().get(0);
+        ComponentDef spout = t.spouts().get(0);
         assertEquals("sentences", spout.id());
         assertEquals(2, spout.parallelism().value());
         assertEquals(Map.of("topology.max.spout.pending", 100), spout.config().toPlain());
 
-        BoltDef split = t.bolts().get(0);
+        ComponentDef split = t.bolts().get(0);
         assertEquals(new Position(file, 24, 16), split.object().className().position());
         assertEquals(6, split.numTasks().orElseThrow().value());
         assertEquals(12.5, split.cpuLoad().orElseThrow().value(), "fractional cpuLoad");
@@ -45,7 +47,7 @@ class ModelReaderTest {
         assertEquals(Map.of("my.custom.key", List.of(1, 2)), split.config().toPlain());
         assertEquals(Map.of("fluxext.compression.codec", "lz4"), split.compression().settings());
 
-        BoltDef count = t.bolts().get(1);
+        ComponentDef count = t.bolts().get(1);
         assertEquals("create", count.object().factory().orElseThrow().value());
         assertEquals(List.of(1), count.object().factoryArgs().stream().map(Value::toPlain).toList());
         assertEquals(1, count.parallelism().value(), "parallelism defaults to 1");
@@ -125,7 +127,7 @@ class ModelReaderTest {
         assertTrue(t.config().isEmpty(), "Storm 3 keys leave the config that goes to Storm");
         assertEquals(Map.of("fluxext.compression.codec", "lz4", "fluxext.compression.lz4.level", 9),
                 t.spouts().get(0).compression().settings());
-        BoltDef b = t.bolts().get(0);
+        ComponentDef b = t.bolts().get(0);
         assertEquals(Map.of("fluxext.compression.zstd.level", 12, "fluxext.compression.threshold", 2048),
                 b.compression().settings(), "the compression block wins over Storm 3 keys");
         assertEquals(Map.of("other.key", "kept"), b.config().toPlain());
@@ -143,14 +145,14 @@ class ModelReaderTest {
                 F + "compression-errors.yaml:6:12: 'zstd.level' must be from -131072 to 22, not 99",
                 F + "compression-errors.yaml:7:5: unknown key 'windowlog' in the compression of topology; did you "
                         + "mean 'windowLog'? (known: level, windowLog)",
-                F + "compression-errors.yaml:13:42: 'topology.tuple.compression.enable' must be true or false",
-                F + "compression-errors.yaml:14:45: 'topology.tuple.compression.threshold' (in config of spout 's'): "
-                        + "'threshold' must be from 1 to 2147483647, not 0",
+                F + "compression-errors.yaml:8:10: 'snappy' must be a map of settings, not empty (write {})",
+                F + "compression-errors.yaml:13:42: 'topology.tuple.compression.enable' must be true or false, not "
+                        + "'maybe' (in config of spout 's')",
+                F + "compression-errors.yaml:14:45: 'topology.tuple.compression.threshold' must be from 1 to "
+                        + "2147483647, not 0 (in config of spout 's')",
                 F + "compression-errors.yaml:16:29: 'maxDecompressedBytes' must be a whole number from 1 to "
                         + "2147483639, not 'big'",
-                F + "compression-errors.yaml:17:13: 'gzip' must be a map of settings, not a whole number",
-                // Only the schema objects to an empty 'snappy:'; its problems elsewhere in the file are kept.
-                F + "compression-errors.yaml:8:10: 'snappy' must be a map of key: value, not empty"),
+                F + "compression-errors.yaml:17:13: 'gzip' must be a map of settings, not a whole number"),
                 Fixtures.messages("model/compression-errors.yaml"));
     }
 
@@ -181,5 +183,51 @@ class ModelReaderTest {
                 F + "empty-sections.yaml:8:7: 'bolts' must be a list, not null",
                 F + "empty-sections.yaml:9:9: 'streams' must be a list, not null"),
                 Fixtures.messages("model/empty-sections.yaml"));
+    }
+
+    @Test
+    void anEmptyStreamNameAsInStormsExamplesIsNoName() {
+        Fixtures.Analysis a = Fixtures.analyze("model/stream-name-empty.yaml");
+        assertEquals(List.of(), a.messages());
+        assertTrue(a.topology().streams().get(0).name().isEmpty());
+    }
+
+    @Test
+    void twoErrorsOnOneLineAreBothReported() {
+        String file = F + "two-on-one-line.yaml";
+        assertEquals(List.of(
+                file + ":2:64: unknown key 'paralelism' in spout 's'; did you mean 'parallelism'?",
+                file + ":2:89: 'numTasks' must be a whole number, not 'many'"),
+                Fixtures.messages("model/two-on-one-line.yaml"));
+    }
+
+    @Test
+    void ownCompressionKeysInAComponentConfigAreHonouredOverTheTopologyBlock() {
+        Fixtures.Analysis a = Fixtures.analyze("model/config-compression-override.yaml");
+        assertEquals(List.of(F + "config-compression-override.yaml:7:7: unknown compression key "
+                + "'fluxext.compression.treshold' in config of spout 's'; did you mean 'fluxext.compression.threshold'?"),
+                a.messages());
+        ComponentDef spout = a.topology().spouts().get(0);
+        assertEquals(Map.of("fluxext.compression.codec", "lz4"), spout.compression().settings());
+        assertEquals(Map.of("topology.max.spout.pending", 10), spout.config().toPlain());
+        assertEquals(Map.of("fluxext.compression.codec", "zstd"), a.topology().compression().settings());
+    }
+
+    @Test
+    void theZstdWindowLogGapIsReportedAtTheValueUnderTheKeyAsWritten() {
+        assertEquals(List.of(
+                F + "window-log.yaml:5:16: 'zstd.windowLog' must be 0 (let the level choose) or from 10 to 27, not 5",
+                F + "window-log.yaml:10:44: 'fluxext.compression.zstd.window.log' must be 0 (let the level choose) "
+                        + "or from 10 to 27, not 3 (in config of spout 's')",
+                F + "window-log.yaml:11:37: 'storm.compression.zstd.level' must be from -131072 to 22, not 40 (in "
+                        + "config of spout 's')"),
+                Fixtures.messages("model/window-log.yaml"));
+    }
+
+    @Test
+    void anOwnCompressionKeySetInBothConfigAndTheBlockIsAnErrorPointingAtBoth() {
+        Fixtures.Analysis a = Fixtures.analyze("model/compression-set-twice.yaml");
+        assertEquals(List.of(F + "compression-set-twice.yaml:6:7: 'fluxext.compression.codec' is set both here and in "
+                + "the 'compression:' block of spout 's': keep one of them"), a.messages());
     }
 }

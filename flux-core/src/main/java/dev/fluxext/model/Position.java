@@ -1,4 +1,4 @@
-package dev.fluxext.diag;
+package dev.fluxext.model;
 
 /**
  * A place in a topology file: the file as the user named it (or the included file's path), 1-based line and column.

@@ -1,0 +1,108 @@
+package dev.fluxext.diag;
+
+/**
+ * The kinds of diagnostics, each with a stable id that tools and CI may match on (the message text may improve; the
+ * id does not change). {@code docs/diagnostics.md} lists them with an example and the fix (generated from here).
+ */
+public enum Code {
+    FILE_UNREADABLE("FX101", "A topology, included or --filter file cannot be read (missing, too large, empty).",
+            "file 'topolgy.yaml' not found",
+            "Check the path; a classpath resource needs --resource (or `resource: true` in an include)."),
+    YAML_SYNTAX("FX102", "The file is not valid YAML, or uses YAML this DSL does not allow (tags, complex keys).",
+            "invalid YAML: mapping values are not allowed here",
+            "Fix the indentation or quoting at the position given; remove `!!tags`."),
+    DUPLICATE_KEY("FX103", "A key appears twice in one map; the second is ignored.",
+            "duplicate key 'parallelism' (first at line 4)",
+            "Remove one of the two; the related location points at the first."),
+    INCLUDE("FX104", "An `includes:` entry is malformed or the includes form a cycle.",
+            "include cycle: a.yaml -> b.yaml -> a.yaml",
+            "Give each include a `file`; include each file from one place only."),
+    PLACEHOLDER("FX105", "A `${...}` placeholder has no value.",
+            "'${parallelism}' has no value: give a properties file with --filter that defines 'parallelism'",
+            "Pass --filter FILE (or --env-filter for `${ENV-NAME}`) defining the key, or write the value."),
+    UNKNOWN_KEY("FX201", "A key the language does not declare at this place.",
+            "unknown key 'paralellism' in spout 'words'; did you mean 'parallelism'?",
+            "Use the suggested key; docs/yaml-reference.md lists every key of every element."),
+    WRONG_TYPE("FX202", "A value of the wrong kind (a list where a map belongs, text where a number belongs, ...).",
+            "'parallelism' must be a whole number, not 'two'",
+            "Write the kind of value the message names."),
+    MISSING_KEY("FX203", "A required key is missing.",
+            "missing 'className' in spout 'words'",
+            "Add the key to the element the position points at."),
+    OUT_OF_RANGE("FX204", "A value outside its allowed range or set.",
+            "'zstd.windowLog' must be 0 (let the level choose) or from 10 to 27, not 5",
+            "Use a value in the range the message names."),
+    CONFLICTING_KEYS("FX205", "Keys that exclude each other, or one setting given twice in different ways.",
+            "'fluxext.compression.codec' is set both here and in the 'compression:' block of bolt 'count'",
+            "Keep one of them; the related location points at the other."),
+    EMPTY_TOPOLOGY("FX206", "The topology declares neither spouts nor a `topologySource`.",
+            "the topology has no spouts: declare 'spouts' (and 'bolts' and 'streams'), or a 'topologySource'",
+            "Declare the spouts, bolts and streams, or a topologySource."),
+    DUPLICATE_ID("FX301", "Two components, spouts or bolts share an id.",
+            "duplicate id 'split': already used by the bolt declared at line 12",
+            "Rename one; ids are unique across components, spouts and bolts."),
+    UNKNOWN_REFERENCE("FX302", "A `ref`, `reflist` or stream end names no suitable element.",
+            "stream from unknown spout or bolt 'sentance'; did you mean 'sentence'?",
+            "Use the id of an element declared (for `ref`, above the reference); streams go to bolts."),
+    GROUPING("FX303", "A grouping lacks what its type needs, or has what it cannot use.",
+            "FIELDS grouping needs 'args': the list of field names to group by",
+            "Give FIELDS groupings `args` and CUSTOM ones `customClass`, and nothing else."),
+    NO_EFFECT("FX304", "A setting or element that has no effect as written (warning).",
+            "no stream goes to bolt 'audit': it will receive no tuples",
+            "Remove it, or connect/configure what it needs to take effect."),
+    CLASS("FX401", "A class that does not exist or is not of the kind needed here.",
+            "class com.example.WordSpout not found; did you mean com.example.WordsSpout?",
+            "Fix the class name (fully qualified, `$` for nested classes) or put its jar on the classpath."),
+    MEMBER("FX402", "No constructor, factory, method, property or field fits the arguments, or calling it failed.",
+            "no constructor WordSpout(String, int): constructors are WordSpout(String)",
+            "Change the arguments to match one of the signatures the message lists."),
+    STORM_CONFIG("FX403", "A config value Storm's own validators reject.",
+            "'topology.workers' must be an integer, not 'two'",
+            "Give the value the type and range Storm documents for that key."),
+    STORM_CONFIG_IGNORED("FX404", "A config key Storm 2.8 deprecates or ignores where it is set (warning).",
+            "'topology.workers' is ignored per component by Storm 2.8 workers; set it in the topology config",
+            "Move the key to the topology `config:`, or drop it."),
+    STREAM_FIELDS("FX405", "A stream or field that the source component does not declare.",
+            "'split' declares no stream 'words' (it declares: default)",
+            "Subscribe to a stream the component declares, group by its declared fields."),
+    STORM_REJECTED("FX406", "Storm (or a component's own code) refused the topology while it was built.",
+            "Storm could not create the topology: ...",
+            "Read Storm's message; it names the component or setting it refused."),
+    OVERRIDE("FX501", "A `-c KEY=VALUE` override that cannot apply.",
+            "compression is configured in the topology file (a 'compression:' block, or Storm 3 keys in "
+                    + "'config:'), not with -c",
+            "Set the value in the topology file, or give -c a valid value for the key."),
+    INTERNAL("FX900", "A bug of fluxext rather than a problem of the file.",
+            "internal error: java.lang.NullPointerException (run with --verbose for the stack trace)",
+            "Report it with the --verbose output.");
+
+    private final String id;
+    private final String summary;
+    private final String example;
+    private final String fix;
+
+    Code(String id, String summary, String example, String fix) {
+        this.id = id;
+        this.summary = summary;
+        this.example = example;
+        this.fix = fix;
+    }
+
+    /** The stable id, e.g. {@code FX201}. */
+    public String id() {
+        return id;
+    }
+
+    public String summary() {
+        return summary;
+    }
+
+    /** A message of this kind, as printed. */
+    public String example() {
+        return example;
+    }
+
+    public String fix() {
+        return fix;
+    }
+}

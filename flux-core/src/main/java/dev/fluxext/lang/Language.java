@@ -1,0 +1,127 @@
+package dev.fluxext.lang;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The topology language, declared once: every element of a topology file and its keys, with type, default and
+ * meaning. {@link ModelReader} checks files against it, the JSON Schema generator ({@code SchemaGenerator}, a test)
+ * takes each key's set and description from it, and the tables of {@code docs/yaml-reference.md} are generated
+ * from it ({@code ReferenceDocsTest}). The keys inside settings blocks (compression, transport) are declared as lists of
+ * {@code ConfigOption}s in their own modules and read by {@link ModelReader}.
+ */
+public final class Language {
+
+    /** One key of an element: {@code type} and {@code defaultText} are for people (docs, schema descriptions). */
+    public record Key(String name, String type, String defaultText, String meaning) {
+    }
+
+    /** One kind of map in a topology file; {@code title} names its table in the reference. */
+    public record Element(String title, List<Key> keys) {
+        public List<String> keyNames() {
+            return keys.stream().map(Key::name).toList();
+        }
+
+        public Optional<Key> key(String name) {
+            return keys.stream().filter(k -> k.name().equals(name)).findFirst();
+        }
+
+        Element plus(String title, List<Key> more) {
+            return new Element(title, concat(keys, more));
+        }
+    }
+
+    public static final Element TOP = new Element("top level", List.of(
+            new Key("name", "string", "—", "Topology name (the CLI may supply one instead)."),
+            new Key("config", "map", "`{}`", "Topology config, as `Config` holds it. Keys Storm knows are checked "
+                    + "with Storm's own validators; unknown keys pass through unchecked. Storm 3 compression keys are "
+                    + "translated (see [compression](#compression))."),
+            new Key("components", "list of [objects](#object-definitions)", "`[]`", "Shared objects, each with an "
+                    + "`id`, that arguments and properties refer to with `ref`/`reflist`."),
+            new Key("spouts", "list of [spouts](#spouts-and-bolts)", "`[]`", "The spouts."),
+            new Key("bolts", "list of [bolts](#spouts-and-bolts)", "`[]`", "The bolts."),
+            new Key("streams", "list of [streams](#streams)", "`[]`", "The streams between spouts and bolts."),
+            new Key("includes", "list of [includes](#includes)", "`[]`", "Other files merged into this one."),
+            new Key("topologySource", "[object](#object-definitions) + `methodName`", "—", "An object whose method "
+                    + "(`methodName`, default `getTopology`; it may take the topology config `Map`) returns the "
+                    + "`StormTopology`. Mutually exclusive with `spouts`, `bolts` and `streams`."),
+            new Key("workerHooks", "list of [objects](#object-definitions)", "`[]`",
+                    "`org.apache.storm.hooks.IWorkerHook`s; `id` optional."),
+            new Key("compression", "[compression block](#compression)", "none",
+                    "Topology-wide default for tuple compression (extension)."),
+            new Key("transport", "[transport block](#transport)", "Netty",
+                    "The messaging layer between workers (extension).")));
+
+    public static final Element OBJECT = new Element("object definitions", List.of(
+            new Key("id", "string", "—", "Required for components, spouts and bolts."),
+            new Key("className", "string", "required", "Fully qualified; `$` for nested classes (`a.b.Outer$Inner`). "
+                    + "A class that does not exist is an error at this value, naming the nearest existing class if "
+                    + "one is close."),
+            new Key("constructorArgs", "list", "`[]`", "Constructor arguments."),
+            new Key("properties", "list of `{name, value}` or `{name, ref}`", "`[]`", "After construction: "
+                    + "`setName(value)` if such a method exists, else the public field `name`. Exactly one of `value` "
+                    + "and `ref`."),
+            new Key("configMethods", "list of `{name, args}`", "`[]`", "After properties: calls method `name` with "
+                    + "`args` (a list, may be omitted); the return value is ignored."),
+            new Key("factory", "string", "—", "A public static method of `className` that creates the object instead "
+                    + "of a constructor."),
+            new Key("factoryArgs", "list", "`[]`", "The factory's arguments (only with `factory`; not together with "
+                    + "`constructorArgs`).")));
+
+    /** What a spout or bolt adds to an object definition: one declaration for both. */
+    public static final Element COMPONENT = OBJECT.plus("spouts and bolts", List.of(
+            new Key("parallelism", "int ≥ 1", "1", "Number of executors (threads) running this component."),
+            new Key("numTasks", "int ≥ 1", "= parallelism", "Tasks; fewer than `parallelism` is a warning (only that "
+                    + "many executors run)."),
+            new Key("onHeapMemoryLoad", "number ≥ 0", "Storm's", "MB, fractions allowed."),
+            new Key("offHeapMemoryLoad", "number ≥ 0", "Storm's", "MB; may be given without `onHeapMemoryLoad`."),
+            new Key("cpuLoad", "number ≥ 0", "Storm's", "Percent of a core; fractions allowed (`12.5`)."),
+            new Key("config", "map", "`{}`", "This component's configuration (what `declarer.addConfigurations` does). "
+                    + "Values of Storm keys are checked with Storm's validators; Storm-looking keys Storm does not know "
+                    + "are warnings, as at the top level. Keys that Storm 2.8 workers drop at "
+                    + "component level are warnings. Compression keys (`fluxext.compression.*`, Storm 3 keys) are "
+                    + "honoured as this component's compression settings."),
+            new Key("compression", "[compression block](#compression)", "—", "Overrides the topology's "
+                    + "`compression:` key by key for tuples this component sends.")));
+
+    public static final Element TOPOLOGY_SOURCE = OBJECT.plus("topology source",
+            List.of(new Key("methodName", "string", "`getTopology`", "The method returning the `StormTopology`.")));
+
+    public static final Element STREAM = new Element("streams", List.of(
+            new Key("name", "string", "—", "Informational only; may be empty (`name: \"\"`, as Storm's examples "
+                    + "write it)."),
+            new Key("from", "id", "required", "A spout or bolt. An unknown id is an error suggesting the nearest one."),
+            new Key("to", "id", "required", "A bolt (a spout is an error)."),
+            new Key("grouping", "[grouping](#streams)", "required", "How tuples are distributed among the tasks of "
+                    + "`to`.")));
+
+    public static final Element GROUPING = new Element("grouping", List.of(
+            new Key("type", "enum", "required", "`ALL`, `CUSTOM`, `DIRECT`, `SHUFFLE`, `LOCAL_OR_SHUFFLE`, `FIELDS`, "
+                    + "`GLOBAL`, `NONE`, in any case."),
+            new Key("streamId", "string", "`default`", "The output stream of `from` to subscribe to."),
+            new Key("args", "list of field names", "—", "`FIELDS` only, and required (non-empty) there."),
+            new Key("customClass", "[object](#object-definitions)", "—", "`CUSTOM` only, and required there: a "
+                    + "`CustomStreamGrouping`.")));
+
+    public static final Element PROPERTY = new Element("property", List.of(
+            new Key("name", "string", "required", "The property (setter `setName` or public field `name`)."),
+            new Key("value", "any", "—", "The value; exactly one of `value` and `ref`."),
+            new Key("ref", "id", "—", "A component; exactly one of `value` and `ref`.")));
+
+    public static final Element CONFIG_METHOD = new Element("config method", List.of(
+            new Key("name", "string", "required", "The method to call."),
+            new Key("args", "list", "`[]`", "Its arguments.")));
+
+    /** Every element, in the order the reference documents them. */
+    public static final List<Element> ALL = List.of(TOP, OBJECT, COMPONENT, TOPOLOGY_SOURCE, STREAM, GROUPING,
+            PROPERTY, CONFIG_METHOD);
+
+    private Language() {
+    }
+
+    private static List<Key> concat(List<Key> a, List<Key> b) {
+        List<Key> out = new java.util.ArrayList<>(a);
+        out.addAll(b);
+        return List.copyOf(out);
+    }
+}

@@ -1,0 +1,100 @@
+package dev.fluxext.arch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fluxext.load.FluxLoader;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.spi.ToolProvider;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The package graph of flux-core's compiled classes, as the JDK's own {@code jdeps} reads it: data flows one way
+ * through the stages, so no package may depend on itself through others, and {@code model} depends on none.
+ */
+class PackageCyclesTest {
+
+    private static final Pattern EDGE = Pattern.compile("^\\s+(dev\\.fluxext\\.\\S+)\\s+->\\s+(dev\\.fluxext\\.\\S+)");
+
+    private static Map<String, Set<String>> graph;
+
+    @BeforeAll
+    static void readGraph() throws Exception {
+        Path classes = Path.of(FluxLoader.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        graph = dependencies(classes);
+    }
+
+    /** Package → the dev.fluxext packages it uses (other than itself), from {@code jdeps -verbose:package}. */
+    static Map<String, Set<String>> dependencies(Path classes) {
+        ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow();
+        StringWriter out = new StringWriter();
+        int exit = jdeps.run(new PrintWriter(out), new PrintWriter(out), "-verbose:package", "-e", "dev\\.fluxext\\..*",
+                classes.toString());
+        assertEquals(0, exit, out.toString());
+        Map<String, Set<String>> deps = new TreeMap<>();
+        for (String line : out.toString().split("\n")) {
+            Matcher m = EDGE.matcher(line);
+            if (m.find()) {
+                deps.computeIfAbsent(m.group(1), k -> new TreeSet<>());
+                if (!m.group(1).equals(m.group(2))) {
+                    deps.get(m.group(1)).add(m.group(2));
+                }
+            }
+        }
+        return deps;
+    }
+
+    @Test
+    void theGraphIsRead() {
+        assertTrue(graph.getOrDefault("dev.fluxext.load", Set.of()).contains("dev.fluxext.build"), graph.toString());
+    }
+
+    @Test
+    void noPackageDependsOnItselfThroughOthers() {
+        assertEquals(List.of(), cycles(graph));
+    }
+
+    @Test
+    void modelIsALeaf() {
+        assertEquals(Set.of(), graph.getOrDefault("dev.fluxext.model", Set.of()));
+    }
+
+    @Test
+    void aCycleIsFoundOnce() {
+        assertEquals(List.of("a -> b -> c -> a"),
+                cycles(Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of("a", "d"), "d", Set.of())));
+    }
+
+    /** Every cycle, once each (reported from its smallest package). */
+    static List<String> cycles(Map<String, Set<String>> graph) {
+        List<String> cycles = new ArrayList<>();
+        for (String start : new TreeSet<>(graph.keySet())) {
+            cycleFrom(graph, start, start, new ArrayList<>(List.of(start)), new TreeSet<>(), cycles);
+        }
+        return cycles;
+    }
+
+    private static void cycleFrom(Map<String, Set<String>> graph, String start, String at, List<String> path,
+                                  Set<String> seen, List<String> cycles) {
+        for (String next : new TreeSet<>(graph.getOrDefault(at, Set.of()))) {
+            if (next.equals(start)) {
+                cycles.add(String.join(" -> ", path) + " -> " + start);
+            } else if (next.compareTo(start) > 0 && seen.add(next)) {
+                path.add(next);
+                cycleFrom(graph, start, next, path, seen, cycles);
+                path.remove(path.size() - 1);
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.fluxext.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fluxext.load.FluxLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code flux validate --format json}: one document on stdout for tools and CI, the same problems as the text. */
+class ValidateJsonTest {
+
+    @TempDir
+    Path tmp;
+
+    private CliRun validate(String yaml, String... format) throws Exception {
+        Path file = Files.writeString(tmp.resolve("t.yaml"), yaml);
+        String[] args = new String[format.length + 2];
+        args[0] = "validate";
+        System.arraycopy(format, 0, args, 1, format.length);
+        args[args.length - 1] = file.toString();
+        return CliRun.with(FluxLoader::load, Map.of(), args);
+    }
+
+    @Test
+    void diagnosticsAreDataWithCodeSpanAndRelatedLocations() throws Exception {
+        String yaml = """
+                spouts:
+                  - {id: s, className: org.apache.storm.testing.TestWordSpout, paralelism: 2, numTasks: many}
+                  - {id: s, className: org.apache.storm.testing.TestWordSpout}
+                """;
+        CliRun run = validate(yaml, "--format", "json");
+        assertEquals(ExitCodes.INVALID_TOPOLOGY, run.exitCode(), run.err());
+        JsonNode doc = new ObjectMapper().readTree(run.out());
+        assertEquals(tmp.resolve("t.yaml").toString(), doc.get("file").asText());
+        assertEquals(false, doc.get("valid").asBoolean());
+        assertEquals(3, doc.get("errors").asInt());
+        JsonNode d = doc.get("diagnostics");
+        assertEquals(3, d.size(), d.toString());
+
+        assertEquals("FX201", d.get(0).get("code").asText());
+        assertEquals("error", d.get(0).get("severity").asText());
+        assertEquals("unknown key 'paralelism' in spout 's'; did you mean 'parallelism'?", d.get(0).get("message")
+                .asText());
+        assertEquals(2, d.get(0).get("start").get("line").asInt());
+        assertEquals(64, d.get(0).get("start").get("column").asInt());
+        assertEquals(2, d.get(0).get("end").get("line").asInt());
+        assertEquals(64 + "paralelism".length(), d.get(0).get("end").get("column").asInt());
+
+        assertEquals("FX202", d.get(1).get("code").asText());
+        assertEquals(2, d.get(1).get("start").get("line").asInt(), "the second error on the same line");
+        assertEquals(89, d.get(1).get("start").get("column").asInt());
+        assertEquals(89 + "many".length(), d.get(1).get("end").get("column").asInt());
+
+        assertEquals("FX301", d.get(2).get("code").asText());
+        assertEquals(3, d.get(2).get("start").get("line").asInt());
+        JsonNode related = d.get(2).get("related").get(0);
+        assertEquals("first declared here", related.get("message").asText());
+        assertEquals(2, related.get("start").get("line").asInt());
+        assertEquals(10, related.get("start").get("column").asInt());
+    }
+
+    @Test
+    void aValidFileIsValidWithNoDiagnosticsAndTheHumanFormatIsUnchanged() throws Exception {
+        String yaml = """
+                spouts:
+                  - id: s
+                    className: org.apache.storm.testing.TestWordSpout
+                """;
+        CliRun json = validate(yaml, "--format", "json");
+        assertEquals(ExitCodes.OK, json.exitCode(), json.err());
+        JsonNode doc = new ObjectMapper().readTree(json.out());
+        assertTrue(doc.get("valid").asBoolean());
+        assertEquals(0, doc.get("diagnostics").size());
+
+        CliRun human = validate(yaml + "    nmae: x\n");
+        assertEquals(ExitCodes.INVALID_TOPOLOGY, human.exitCode());
+        assertEquals(tmp.resolve("t.yaml") + ":4:5: unknown key 'nmae' in spout 's'\n"
+                + "flux: " + tmp.resolve("t.yaml") + ": 1 error\n", human.err());
+    }
+}

@@ -1,0 +1,160 @@
+package dev.fluxext.diag;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fluxext.load.FluxLoader;
+import dev.fluxext.load.LoadOptions;
+import dev.fluxext.load.LoadResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every diagnostic code is produced by the mistake it names, with its message at its own position. */
+class DiagnosticCodesTest {
+
+    private static final String SPOUT = """
+            spouts:
+              - id: s
+                className: org.apache.storm.testing.TestWordSpout
+            """;
+    private static final String BOLT_AND_STREAM = """
+            bolts:
+              - id: b
+                className: org.apache.storm.testing.TestWordCounter
+            streams:
+              - {from: s, to: b, grouping: {type: SHUFFLE}}
+            """;
+
+    @TempDir
+    Path dir;
+
+    private LoadResult load(String yaml) {
+        return load(yaml, Map.of());
+    }
+
+    private LoadResult load(String yaml, Map<String, Object> overrides) {
+        try {
+            Path file = dir.resolve("t.yaml");
+            Files.writeString(file, yaml);
+            return FluxLoader.load(new LoadOptions(file.toString(), false, Optional.empty(), false, Map.of(),
+                    overrides));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The one diagnostic of {@code code} in {@code result}, as printed but with the file's directory left out. */
+    private String only(Code code, LoadResult result) {
+        List<Diagnostic> found = result.diagnostics().stream().filter(d -> d.code() == code).toList();
+        assertEquals(1, found.size(), code + " in " + result.diagnostics());
+        return found.get(0).format().replace(dir + "/", "");
+    }
+
+    @Test
+    void eachCodeIsProducedByItsMistake() {
+        Map<Code, String> seen = new EnumMap<>(Code.class);
+        seen.put(Code.FILE_UNREADABLE, only(Code.FILE_UNREADABLE, FluxLoader.load(LoadOptions.of(dir.resolve("nope.yaml")
+                .toString()))));
+        seen.put(Code.YAML_SYNTAX, only(Code.YAML_SYNTAX, load("name: [a\n")));
+        seen.put(Code.DUPLICATE_KEY, only(Code.DUPLICATE_KEY, load("name: a\nname: b\n" + SPOUT)));
+        seen.put(Code.INCLUDE, only(Code.INCLUDE, load("includes: 5\n" + SPOUT)));
+        seen.put(Code.PLACEHOLDER, only(Code.PLACEHOLDER, load("name: ${n}\n" + SPOUT)));
+        seen.put(Code.UNKNOWN_KEY, only(Code.UNKNOWN_KEY, load("nmae: a\n" + SPOUT)));
+        seen.put(Code.WRONG_TYPE, only(Code.WRONG_TYPE, load(SPOUT + "    numTasks: many\n")));
+        seen.put(Code.MISSING_KEY, only(Code.MISSING_KEY, load("spouts:\n  - id: s\n")));
+        seen.put(Code.OUT_OF_RANGE, only(Code.OUT_OF_RANGE, load(SPOUT + "    parallelism: 0\n")));
+        seen.put(Code.CONFLICTING_KEYS, only(Code.CONFLICTING_KEYS, load(SPOUT
+                + "    properties: [{name: x, value: 1, ref: c}]\n")));
+        seen.put(Code.EMPTY_TOPOLOGY, only(Code.EMPTY_TOPOLOGY, load("name: t\n")));
+        seen.put(Code.DUPLICATE_ID, only(Code.DUPLICATE_ID, load(SPOUT
+                + "  - {id: s, className: org.apache.storm.testing.TestWordSpout}\n")));
+        seen.put(Code.UNKNOWN_REFERENCE, only(Code.UNKNOWN_REFERENCE, load(SPOUT + BOLT_AND_STREAM.replace("from: s",
+                "from: x"))));
+        seen.put(Code.GROUPING, only(Code.GROUPING, load(SPOUT + BOLT_AND_STREAM.replace("SHUFFLE", "FIELDS"))));
+        seen.put(Code.NO_EFFECT, only(Code.NO_EFFECT, load(SPOUT + BOLT_AND_STREAM.replace("to: b", "to: b")
+                .replace("streams:\n  - {from: s, to: b, grouping: {type: SHUFFLE}}\n", ""))));
+        seen.put(Code.CLASS, only(Code.CLASS, load(SPOUT.replace("org.apache.storm.testing.TestWordSpout",
+                "org.apache.storm.testing.TestWordSpot"))));
+        seen.put(Code.MEMBER, only(Code.MEMBER, load(SPOUT + "    constructorArgs: [a, b, c]\n")));
+        seen.put(Code.STORM_CONFIG, only(Code.STORM_CONFIG, load("config: {topology.workers: two}\n" + SPOUT)));
+        seen.put(Code.STORM_CONFIG_IGNORED, only(Code.STORM_CONFIG_IGNORED, load(SPOUT
+                + "    config: {topology.workers: 2}\n")));
+        seen.put(Code.STREAM_FIELDS, only(Code.STREAM_FIELDS, load(SPOUT + BOLT_AND_STREAM.replace("{type: SHUFFLE}",
+                "{type: FIELDS, args: [wrod]}"))));
+        seen.put(Code.STORM_REJECTED, only(Code.STORM_REJECTED, load(SPOUT + BOLT_AND_STREAM.replace(
+                "org.apache.storm.testing.TestWordCounter", "dev.fluxext.build.testing.UndeclarableBolt"))));
+        seen.put(Code.OVERRIDE, only(Code.OVERRIDE, load(SPOUT, Map.of("fluxext.compression.codec", "lz4"))));
+        seen.put(Code.INTERNAL, only(Code.INTERNAL, FluxLoader.load(LoadOptions.of(write(SPOUT)), (m, o, d) -> {
+            throw new IllegalStateException("a bug");
+        })));
+
+        assertEquals(Arrays.stream(Code.values()).toList(), List.copyOf(seen.keySet()), "a test for every code");
+        assertEquals(expected(), seen.entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                .collect(Collectors.joining("\n")));
+    }
+
+    private String write(String yaml) {
+        try {
+            return Files.writeString(dir.resolve("t.yaml"), yaml).toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String expected() {
+        return String.join("\n",
+                "FILE_UNREADABLE nope.yaml:1:1: file 'nope.yaml' not found",
+                "YAML_SYNTAX t.yaml:2:1: invalid YAML: while parsing a flow sequence: expected ',' or ']', but got <stream end>",
+                "DUPLICATE_KEY t.yaml:2:1: duplicate key 'name' (first at line 1)",
+                "INCLUDE t.yaml:1:11: 'includes' must be a list of {file, resource, override}, not a whole number",
+                "PLACEHOLDER t.yaml:1:7: '${n}' has no value: give a properties file with --filter that defines 'n'",
+                "UNKNOWN_KEY t.yaml:1:1: unknown key 'nmae' at the top level; did you mean 'name'?",
+                "WRONG_TYPE t.yaml:4:15: 'numTasks' must be a whole number, not 'many'",
+                "MISSING_KEY t.yaml:2:5: missing 'className' in spout 's'",
+                "OUT_OF_RANGE t.yaml:4:18: 'parallelism' of spout 's' must be at least 1, not 0",
+                "CONFLICTING_KEYS t.yaml:4:18: a property of spout 's' needs exactly one of 'value' and 'ref'",
+                "EMPTY_TOPOLOGY t.yaml:1:1: the topology has no spouts: declare 'spouts' (and 'bolts' and 'streams'), or a 'topologySource'",
+                "DUPLICATE_ID t.yaml:4:10: duplicate id 's': already used by the spout declared at line 2 (ids must be unique across components, spouts and bolts)",
+                "UNKNOWN_REFERENCE t.yaml:8:12: stream from unknown spout or bolt 'x'; did you mean 'b'?",
+                "GROUPING t.yaml:8:32: FIELDS grouping needs 'args': the list of field names to group by",
+                "NO_EFFECT t.yaml:5:5: warning: no stream goes to bolt 'b': it will receive no tuples",
+                "CLASS t.yaml:3:16: class org.apache.storm.testing.TestWordSpot not found; did you mean org.apache.storm.testing.TestWordSpout?",
+                "MEMBER t.yaml:3:16: no constructor of org.apache.storm.testing.TestWordSpout takes 3 arguments; candidates: TestWordSpout(), TestWordSpout(boolean)",
+                "STORM_CONFIG t.yaml:1:28: topology.workers must be a positive integer, not 'two'",
+                "STORM_CONFIG_IGNORED t.yaml:4:14: warning: 'topology.workers' is ignored per component by Storm 2.8 workers; set it in the topology config",
+                "STREAM_FIELDS t.yaml:8:53: stream 'default' of 's' has no field wrod (its fields: word)",
+                "STORM_REJECTED t.yaml:1:1: Storm could not create the topology: no outputs today",
+                "OVERRIDE -c fluxext.compression.codec: compression is configured in the topology file (a 'compression:' block, or Storm 3 keys in 'config:'), not with -c",
+                "INTERNAL t.yaml:1:1: internal error: java.lang.IllegalStateException: a bug (run with --verbose for the stack trace)");
+    }
+
+    @Test
+    void aDuplicateIdPointsAtTheFirstDeclarationWithItsWholeSpan() {
+        Diagnostic d = load(SPOUT + "  - {id: s, className: org.apache.storm.testing.TestWordSpout}\n").diagnostics()
+                .stream().filter(x -> x.code() == Code.DUPLICATE_ID).findFirst().orElseThrow();
+        assertEquals(4, d.position().line());
+        assertEquals(new Span(d.position(), 4, d.position().column() + 1), d.span());
+        assertEquals(1, d.related().size());
+        assertEquals(2, d.related().get(0).position().line());
+        assertEquals("first declared here", d.related().get(0).message());
+    }
+
+    @Test
+    void everyCodeIdIsUniqueAndDocumented() {
+        assertEquals(Code.values().length, Arrays.stream(Code.values()).map(Code::id).distinct().count());
+        for (Code c : Code.values()) {
+            assertTrue(c.id().matches("FX\\d{3}") && !c.summary().isBlank() && !c.example().isBlank()
+                    && !c.fix().isBlank(), c.name());
+        }
+    }
+}
