@@ -334,7 +334,7 @@ public final class ModelReader {
         }
         Optional<CompressionDef> compression = map.get(TransportOptions.COMPRESSION).map(n -> map(n, "'compression'")
                 .map(block -> optionBlock(block, BatchCompressionOptions.ALL, codecBlocks(BatchCompressionOptions.CODEC),
-                        "the transport")).orElse(CompressionDef.NONE));
+                        "the compression of the transport")).orElse(CompressionDef.NONE));
         return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, map.position()));
     }
 
