@@ -11,6 +11,8 @@ import dev.fluxext.diag.Position;
 import dev.fluxext.model.ModelReader;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.read.JsonView;
+import dev.fluxext.read.ReadBudget;
+import dev.fluxext.read.ReadLimits;
 import dev.fluxext.read.YNode;
 import dev.fluxext.read.YamlReader;
 import dev.fluxext.resolve.Includes;
@@ -105,13 +107,14 @@ public final class FluxLoader {
         if (options.filter().isPresent() && properties == null) {
             return new Stages(Optional.empty(), schemaProblems);
         }
-        Substitution substitution = new Substitution(properties, options.envFilter(), options.environment());
-        YamlReader reader = new YamlReader();
+        ReadBudget budget = new ReadBudget(ReadLimits.DEFAULT); // one for all files: includes and aliases multiply
+        Substitution substitution = new Substitution(properties, options.envFilter(), options.environment(), budget);
+        YamlReader reader = new YamlReader(budget);
         Includes includes = new Includes((source, includedAt) -> read(source, includedAt, reader, diagnostics)
                 .map(doc -> {
                     schemaProblems.put(source.label(), schemaCheck(doc));
                     return substitution.apply(doc, diagnostics);
-                }), diagnostics);
+                }), diagnostics, budget);
         Source main = options.resource() ? Source.ofResource(options.file()) : Source.ofFile(options.file());
         Optional<TopologyDef> model = includes.resolve(main).flatMap(doc -> new ModelReader(diagnostics).read(doc));
         model.ifPresent(m -> new StructureCheck(diagnostics).check(m));
@@ -141,6 +144,11 @@ public final class FluxLoader {
     private static Optional<Properties> readProperties(java.nio.file.Path file, Diagnostics diagnostics) {
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            if (Files.size(file) > ReadLimits.DEFAULT.maxBytes()) {
+                diagnostics.error(Position.ofFile(file.toString()), "--filter properties file is larger than "
+                        + ReadLimits.DEFAULT.maxBytes() + " bytes");
+                return Optional.empty();
+            }
             p.load(r);
             return Optional.of(p);
         } catch (NoSuchFileException e) {
