@@ -20,6 +20,7 @@ import picocli.CommandLine.ParentCommand;
 
 @Command(name = "graph", mixinStandardHelpOptions = true,
     description = {"Draw the topology's components and streams.",
+        "Checks the file by signature as validate --static does: creates nothing, runs no code the file names.",
         "dot and mermaid are text (Mermaid renders in GitHub/GitLab Markdown inside a ```mermaid block); "
             + "svg runs Graphviz's dot, which must be installed."})
 final class GraphCommand implements Callable<Integer> {
@@ -49,7 +50,8 @@ final class GraphCommand implements Callable<Integer> {
                 + "which was not found; install Graphviz (e.g. apt-get install graphviz, brew install graphviz) "
                 + "or use --format dot or --format mermaid");
         }
-        LoadedTopology topology = topologyOptions.load(context);
+        // Drawn from the file by signature: drawing a file must not run its code (nor need its declared streams).
+        LoadedTopology topology = topologyOptions.load(context, true);
         TopologyGraph graph = TopologyGraph.of(topology.name(), topology.topology());
         byte[] rendered = switch (format) {
             case dot -> graph.toDot().getBytes(StandardCharsets.UTF_8);

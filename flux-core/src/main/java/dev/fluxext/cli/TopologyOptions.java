@@ -43,6 +43,14 @@ final class TopologyOptions {
      * @throws CliException with {@link ExitCodes#INVALID_TOPOLOGY} when the file has errors
      */
     LoadedTopology load(CliContext context) {
+        return load(context, false);
+    }
+
+    /**
+     * As {@link #load(CliContext)}; with {@code staticCheck}, checked by signature only (nothing created, no static
+     * initializer run): the topology is for reading, never for submitting.
+     */
+    LoadedTopology load(CliContext context, boolean staticCheck) {
         if (verbose) {
             StormLogging.toStderr(true);
         }
@@ -50,7 +58,7 @@ final class TopologyOptions {
             throw new CliException(ExitCodes.USAGE, "flux: --filter " + filter + ": no such readable file");
         }
         LoadOptions options = new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter,
-            context.environment(), ConfigValues.parse(overrides));
+            context.environment(), ConfigValues.parse(overrides), staticCheck);
         LoadResult result = context.loader().apply(options);
         for (Diagnostic diagnostic : result.diagnostics()) {
             context.err().println(diagnostic.format());

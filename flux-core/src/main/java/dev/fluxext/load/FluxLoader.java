@@ -54,8 +54,9 @@ public final class FluxLoader {
     private FluxLoader() {
     }
 
+    /** Builds the topology, or with {@link LoadOptions#staticCheck()} checks it by signature, creating nothing. */
     public static LoadResult load(LoadOptions options) {
-        return load(options, TopologyFactory::build);
+        return load(options, options.staticCheck() ? TopologyFactory::checkStatically : TopologyFactory::build);
     }
 
     /** As {@link #load(LoadOptions)} with another build stage (tests). */
