@@ -151,14 +151,15 @@ public final class StormConfigCheck {
      * checked here by name only, so that checking a file (validate --static) runs none of its code.
      */
     private static Optional<String> implementationProblem(String className, Class<?> required) {
+        String problem = "must be a class name implementing " + required.getName() + ", not '" + className + "'";
         ClassLoader context = Thread.currentThread().getContextClassLoader();
         try {
             Class<?> named = Class.forName(className, false, context != null ? context : Config.class.getClassLoader());
-            return required.isAssignableFrom(named) ? Optional.empty()
-                    : Optional.of("must name a class implementing " + required.getName() + "; " + className + " does not");
-        } catch (ClassNotFoundException | LinkageError e) {
-            return Optional.of("must name a class implementing " + required.getName() + "; class " + className
-                    + " cannot be loaded (" + e + ")");
+            return required.isAssignableFrom(named) ? Optional.empty() : Optional.of(problem);
+        } catch (ClassNotFoundException e) {
+            return Optional.of(problem + " (no such class)");
+        } catch (LinkageError e) {
+            return Optional.of(problem + " (it cannot be loaded: " + e + ")");
         }
     }
 

@@ -2,7 +2,6 @@ package dev.fluxext.resolve;
 
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.read.ReadBudget;
-import dev.fluxext.read.ReadLimits;
 import dev.fluxext.read.YNode;
 import dev.fluxext.diag.Position;
 import dev.fluxext.read.YamlReader;
@@ -59,9 +58,6 @@ public final class Substitution {
         this.budget = budget;
     }
 
-    public Substitution(Properties properties, boolean envFilter, Map<String, String> environment) {
-        this(properties, envFilter, environment, new ReadBudget(ReadLimits.DEFAULT));
-    }
 
     /**
      * Whether a value still holds a placeholder after {@link #apply}: one this stage already reported as having no
@@ -114,7 +110,8 @@ public final class Substitution {
      */
     private YNode flowCollection(String text, YNode.Scalar s, Diagnostics diagnostics) {
         Diagnostics local = new Diagnostics();
-        Optional<YNode> parsed = new YamlReader().readString(text, s.position().file(), local);
+        // On the topology's budget: a substituted flow list may hold aliases of its own.
+        Optional<YNode> parsed = new YamlReader(budget).readString(text, s.position().file(), local);
         if (parsed.isEmpty() || local.hasErrors()) {
             String why = local.all().isEmpty() ? "" : ": " + local.all().get(0).message();
             diagnostics.error(s.position(), "the substituted value '" + text + "' is not a valid YAML list or map"
