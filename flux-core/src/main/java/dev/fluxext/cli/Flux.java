@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -106,7 +107,7 @@ public final class Flux implements Callable<Integer> {
             return SubmitCommand.runLocally(topology, context, Optional.of(Duration.ofMillis(sleepMs)),
                 Duration.ofSeconds(5), Optional.empty(), Optional.empty());
         }
-        RemoteSubmitter.submit(topology, Optional.empty(), TopologyJar.choose(Optional.empty(), topology.topology()),
+        RemoteSubmitter.submit(topology, Optional.empty(), TopologyJar.choose(List.of(), topology.topology()),
             inactive, context.out());
         return ExitCodes.OK;
     }

@@ -6,7 +6,9 @@ import dev.fluxext.load.LoadResult;
 import dev.fluxext.load.LoadedTopology;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Option;
@@ -34,6 +36,16 @@ final class TopologyOptions {
             + "(-c topology.workers=2 -c nimbus.seeds='[\"a\",\"b\"]'). Repeatable.")
     Map<String, String> overrides = new LinkedHashMap<>();
 
+    @Option(names = "--jar", paramLabel = "FILE",
+        description = "A jar with your own spouts, bolts and other classes, loaded over Storm's; repeatable. "
+            + "submit --remote uploads it.")
+    List<Path> jars = new ArrayList<>();
+
+    @Option(names = "--classpath", paramLabel = "PATH",
+        description = "More of your classes: jars and class directories separated by ':' "
+            + "(';' on Windows), after those in the environment variable FLUX_CLASSPATH.")
+    String classpath;
+
     @Option(names = {"-v", "--verbose"}, description = "Print stack traces for internal errors.")
     boolean verbose;
 
@@ -49,6 +61,7 @@ final class TopologyOptions {
         if (filter != null && !Files.isReadable(filter)) {
             throw new CliException(ExitCodes.USAGE, "flux: --filter " + filter + ": no such readable file");
         }
+        UserClasses.install(jars(context), classpath(context));
         LoadOptions options = new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter,
             context.environment(), ConfigValues.parse(overrides));
         LoadResult result = context.loader().apply(options);
@@ -65,5 +78,18 @@ final class TopologyOptions {
                 "flux: " + file + ": " + Math.max(errors, 1) + (errors == 1 ? " error" : " errors"));
         }
         return result.topology().get();
+    }
+
+    /** The {@code --jar} files, resolved against the working directory. */
+    List<Path> jars(CliContext context) {
+        return jars.stream().map(context.workingDir()::resolve).toList();
+    }
+
+    /** {@code FLUX_CLASSPATH}, then {@code --classpath}. */
+    private List<Path> classpath(CliContext context) {
+        List<Path> entries = new ArrayList<>(
+            UserClasses.splitPath(context.environment().getOrDefault("FLUX_CLASSPATH", ""), context.workingDir()));
+        entries.addAll(UserClasses.splitPath(classpath == null ? "" : classpath, context.workingDir()));
+        return entries;
     }
 }
