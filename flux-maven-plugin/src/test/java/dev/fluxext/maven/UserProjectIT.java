@@ -44,8 +44,8 @@ class UserProjectIT {
     @BeforeAll
     static void buildTheUserProject() throws Exception {
         Path work = Path.of(System.getProperty("it.work"));
+        deleteRecursively(work); // the previous run's project and outputs
         project = work.resolve("greetings");
-        deleteRecursively(project);
         copyRecursively(Path.of(System.getProperty("starter.dir")), project);
         settings = work.resolve("settings.xml");
         Files.writeString(settings, settingsXml(Path.of(System.getProperty("it.repo")),
@@ -145,7 +145,11 @@ class UserProjectIT {
     private static Run flux(String... args) throws IOException, InterruptedException {
         String classpath = Files.readString(Path.of(System.getProperty("cli.classpath"))).strip();
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-cp", classpath, "dev.fluxext.cli.FluxCli"));
+                .toString(), "-cp", classpath));
+        if (!args[0].equals("submit")) {
+            command.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC")); // bin/flux's short-command JVM
+        }
+        command.add("dev.fluxext.cli.FluxCli");
         command.addAll(List.of(args));
         return run(command, "flux " + args[0]);
     }
