@@ -65,6 +65,7 @@ class UserProjectIT {
         assertTrue(entries.contains("dev/fluxext/load/FluxLoader.class"), "flux-core missing");
         assertTrue(entries.stream().noneMatch(e -> e.startsWith("org/apache/storm/")), "Storm bundled");
         assertTrue(entries.stream().noneMatch(e -> e.startsWith("org/yaml/snakeyaml/")), "SnakeYAML not relocated");
+        assertTrue(entries.stream().noneMatch(e -> e.startsWith("com/fasterxml/jackson/")), "Jackson not relocated");
     }
 
     @Test
