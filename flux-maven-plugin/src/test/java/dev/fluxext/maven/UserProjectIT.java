@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * A Storm user's own project, start to finish: a copy of {@code examples/starter} (package
  * {@code com.example.greetings}) is built with Maven against the fluxext artifacts this build installed into a
  * private local repository ({@code target/it-repo}; every other artifact comes from the outer build's local
- * repository through a {@code file://} repository, so no network and no writes to {@code ~/.m2}). Then the
+ * repository through a {@code file://} repository, so no writes to {@code ~/.m2} and no network once the outer
+ * build has run). Then the
  * {@code flux} CLI, whose class path has fluxext and Storm but none of the user's classes, validates, shows and
  * runs the topology from the project's topology jar, and the Maven plugin fails the build on a broken file.
  */
@@ -171,25 +172,31 @@ class UserProjectIT {
 
     /**
      * The private local repository, and the outer build's local repository standing in for Maven Central (it has
-     * no checksum files, hence {@code ignore}).
+     * no checksum files, hence {@code ignore}); the real Maven Central only for what the outer build never needed
+     * (a fresh clone's first build), and never when the outer build runs offline. No snapshots from either: the
+     * fluxext artifacts come from the private repository or not at all.
      */
     private static String settingsXml(Path localRepository, Path mirror) {
-        String repository = """
-                <id>central</id><url>%s</url>
-                <releases><checksumPolicy>ignore</checksumPolicy></releases>
-                <snapshots><enabled>false</enabled></snapshots>""".formatted(mirror.toUri());
+        String repositories = """
+                <%1$s><id>central</id><url>%2$s</url>
+                  <releases><checksumPolicy>ignore</checksumPolicy></releases>
+                  <snapshots><enabled>false</enabled></snapshots></%1$s>
+                <%1$s><id>maven-central</id><url>https://repo.maven.apache.org/maven2</url>
+                  <snapshots><enabled>false</enabled></snapshots></%1$s>""";
         return """
                 <settings>
                   <localRepository>%s</localRepository>
-                  <offline>false</offline>
-                  <mirrors><mirror><id>outer-build</id><mirrorOf>*,!central</mirrorOf><url>%s</url></mirror></mirrors>
+                  <offline>%s</offline>
+                  <mirrors><mirror><id>outer-build</id><mirrorOf>*,!central,!maven-central</mirrorOf><url>%s</url></mirror></mirrors>
                   <profiles><profile><id>outer-build</id>
-                    <repositories><repository>%s</repository></repositories>
-                    <pluginRepositories><pluginRepository>%s</pluginRepository></pluginRepositories>
+                    <repositories>%s</repositories>
+                    <pluginRepositories>%s</pluginRepositories>
                   </profile></profiles>
                   <activeProfiles><activeProfile>outer-build</activeProfile></activeProfiles>
                 </settings>
-                """.formatted(localRepository, mirror.toUri(), repository, repository);
+                """.formatted(localRepository, Boolean.getBoolean("outer.offline"), mirror.toUri(),
+                repositories.formatted("repository", mirror.toUri()),
+                repositories.formatted("pluginRepository", mirror.toUri()));
     }
 
     private static List<String> jarEntries(Path jar) throws IOException {
