@@ -194,7 +194,7 @@ class UserProjectIT {
                   </profile></profiles>
                   <activeProfiles><activeProfile>outer-build</activeProfile></activeProfiles>
                 </settings>
-                """.formatted(localRepository, Boolean.getBoolean("outer.offline"), mirror.toUri(),
+                """.formatted(localRepository, "offline=true".equals(System.getProperty("outer.offline")), mirror.toUri(),
                 repositories.formatted("repository", mirror.toUri()),
                 repositories.formatted("pluginRepository", mirror.toUri()));
     }
