@@ -130,6 +130,7 @@ public final class TopologyFactory {
                 diagnostics.error(entry.value().position(), problem.get());
                 continue;
             }
+            StormConfigCheck.unknownKeyWarning(key).ifPresent(w -> diagnostics.warning(entry.keyPosition(), w));
             if (StormConfigCheck.isDeprecated(key)) {
                 diagnostics.warning(entry.keyPosition(), "'" + key + "' is deprecated in Storm 2.8");
             }

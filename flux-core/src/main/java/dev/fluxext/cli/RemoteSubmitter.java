@@ -14,6 +14,7 @@ import org.apache.storm.generated.AuthorizationException;
 import org.apache.storm.generated.InvalidTopologyException;
 import org.apache.storm.generated.SubmitOptions;
 import org.apache.storm.generated.TopologyInitialStatus;
+import org.apache.storm.utils.NimbusClient;
 import org.apache.storm.utils.ObjectReader;
 import org.apache.storm.utils.Utils;
 
@@ -52,6 +53,9 @@ final class RemoteSubmitter {
     static String target(Map<String, Object> topologyConf, Optional<String> nimbus) {
         if (nimbus.isPresent()) {
             return "Nimbus at " + nimbus.get() + " (--nimbus)";
+        }
+        if (NimbusClient.isLocalOverride()) {
+            return "the in-process cluster of `storm local`";
         }
         Map<String, Object> storm = Utils.readStormConfig();
         Map<String, Object> conf = new HashMap<>(storm);

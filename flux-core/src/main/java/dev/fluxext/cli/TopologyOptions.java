@@ -46,6 +46,9 @@ final class TopologyOptions {
             + "(';' on Windows), after those in the environment variable FLUX_CLASSPATH.")
     String classpath;
 
+    /** Config values given to the launcher rather than to us ({@code storm.options} of the storm script), before -c. */
+    Map<String, Object> scriptOverrides = Map.of();
+
     @Option(names = {"-v", "--verbose"}, description = "Print stack traces for internal errors.")
     boolean verbose;
 
@@ -63,7 +66,7 @@ final class TopologyOptions {
         }
         UserClasses.install(jars(context), classpath(context));
         LoadOptions options = new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter,
-            context.environment(), ConfigValues.parse(overrides));
+            context.environment(), configOverrides());
         LoadResult result = context.loader().apply(options);
         for (Diagnostic diagnostic : result.diagnostics()) {
             context.err().println(diagnostic.format());
@@ -78,6 +81,12 @@ final class TopologyOptions {
                 "flux: " + file + ": " + Math.max(errors, 1) + (errors == 1 ? " error" : " errors"));
         }
         return result.topology().get();
+    }
+
+    private Map<String, Object> configOverrides() {
+        Map<String, Object> all = new LinkedHashMap<>(scriptOverrides);
+        all.putAll(ConfigValues.parse(overrides));
+        return all;
     }
 
     /** The {@code --jar} files, resolved against the working directory. */

@@ -214,6 +214,7 @@ public final class FluxLoader {
                 return;
             }
             StormConfigCheck.violation(key, value).ifPresent(problem -> diagnostics.error(at, problem));
+            StormConfigCheck.unknownKeyWarning(key).ifPresent(warning -> diagnostics.warning(at, warning));
         });
     }
 
