@@ -59,9 +59,11 @@ class TransportCompressionTest {
         List<String> messages = messages("transport-batch-errors.yaml");
         assertTrue(messages.containsAll(List.of(
                 "transport-batch-errors.yaml:5:12: 'codec' must be one of zstd, lz4, snappy, gzip, none, not 'brotli'",
-                "transport-batch-errors.yaml:7:14: 'zstd.level' must be from -131072 to 22, not 99")),
+                "transport-batch-errors.yaml:7:14: 'zstd.level' must be from -131072 to 22, not 99",
+                "transport-batch-errors.yaml:8:18: 'zstd.windowLog' must be 0 (let the level choose) or from 10 to 27, "
+                        + "not 5")),
                 messages::toString);
-        assertTrue(messages.stream().anyMatch(m -> m.startsWith("transport-batch-errors.yaml:8:5: unknown key "
+        assertTrue(messages.stream().anyMatch(m -> m.startsWith("transport-batch-errors.yaml:9:5: unknown key "
                 + "'maxBatchBytz' in the compression of the transport; did you mean 'maxBatchBytes'?")), messages::toString);
         assertEquals(List.of("transport-batch-cap.yaml:5:20: Invalid transport compression settings: "
                 + "fluxext.transport.compression.max.batch.bytes (2000000) exceeds "

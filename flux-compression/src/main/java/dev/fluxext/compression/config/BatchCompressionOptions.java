@@ -30,17 +30,15 @@ public final class BatchCompressionOptions {
                     + "counted) before any memory is allocated.",
             "16777216");
 
-    public static final ConfigOption ZSTD_LEVEL = ConfigOption.intOption(PREFIX + "zstd.level", "zstd.level", 3,
-            -131072, 22, CompressionOptions.ZSTD_LEVEL.description(), "3");
+    /** The codecs' settings are the tuple options' own (ranges, zstd's windowLog gap), under this block's keys. */
+    public static final ConfigOption ZSTD_LEVEL = CompressionOptions.ZSTD_LEVEL.withKey(PREFIX + "zstd.level");
 
-    public static final ConfigOption ZSTD_WINDOW_LOG = ConfigOption.intOption(PREFIX + "zstd.window.log",
-            "zstd.windowLog", 0, 0, 27, CompressionOptions.ZSTD_WINDOW_LOG.description(), "20");
+    public static final ConfigOption ZSTD_WINDOW_LOG = CompressionOptions.ZSTD_WINDOW_LOG.withKey(
+            PREFIX + "zstd.window.log");
 
-    public static final ConfigOption LZ4_LEVEL = ConfigOption.intOption(PREFIX + "lz4.level", "lz4.level", 0, 0, 17,
-            CompressionOptions.LZ4_LEVEL.description(), "0");
+    public static final ConfigOption LZ4_LEVEL = CompressionOptions.LZ4_LEVEL.withKey(PREFIX + "lz4.level");
 
-    public static final ConfigOption GZIP_LEVEL = ConfigOption.intOption(PREFIX + "gzip.level", "gzip.level", 6, 1, 9,
-            CompressionOptions.GZIP_LEVEL.description(), "6");
+    public static final ConfigOption GZIP_LEVEL = CompressionOptions.GZIP_LEVEL.withKey(PREFIX + "gzip.level");
 
     public static final ConfigOption LOG_INTERVAL_SECS = ConfigOption.intOption(PREFIX + "log.interval.secs",
             "logIntervalSecs", 60, 0, 86400,

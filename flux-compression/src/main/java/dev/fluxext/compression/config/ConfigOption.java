@@ -83,6 +83,12 @@ public record ConfigOption(String key, String yamlPath, Type type, Object defaul
                 List.of(keys));
     }
 
+    /** The same option (range, exclusions, meaning) under another config key, with no fallback keys. */
+    ConfigOption withKey(String otherKey) {
+        return new ConfigOption(otherKey, yamlPath, type, defaultValue, min, max, allowed, description, example,
+                excluded, List.of());
+    }
+
     ConfigOption excluding(long from, long to, String zeroMeans) {
         return new ConfigOption(key, yamlPath, type, defaultValue, min, max, allowed, description, example,
                 Optional.of(new Excluded(from, to, zeroMeans)), fallbackKeys);
