@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 
 /**
  * The compression gauges as Storm's {@code CsvStormReporter} writes them: one file per metric, named
- * {@code storm.topology.TOPOLOGY.HOST.COMPONENT.TASK.PORT-PREFIX.NAME.csv}, lines {@code t,value}. The latest value
+ * {@code storm.(topology|worker).TOPOLOGY.HOST.COMPONENT.TASK.PORT-PREFIX.NAME.csv}, lines {@code t,value}. The latest value
  * of each metric, summed over the workers (ports) of a component.
  */
 final class CompressionCsv {
