@@ -104,6 +104,14 @@ class RealClusterIT {
                 assertEquals(0L, sent.rejected(), sent.toString());
             }
 
+            // The documented console reporter prints both kinds of gauges; a worker sends its standard output to its log.
+            Path reported = cluster.workerLog(topologyId, cluster.slots.get(0));
+            Poll.until("the console reporter's compression gauges in " + reported, Duration.ofSeconds(60), () -> {
+                List<String> gauges = Files.readAllLines(reported).stream().filter(l -> l.contains("ConsoleReporter")).toList();
+                return Optional.of(gauges).filter(g -> g.stream().anyMatch(l -> l.endsWith("-fluxext.compression.bytesOut"))
+                        && g.stream().anyMatch(l -> l.endsWith("-fluxext.transport.compression.bytesAfter")));
+            }, () -> "file " + reported);
+
             // The victim: the worker that does not run the spout.
             List<ExecutorSummary> executors = cluster.withNimbus(n -> n.getTopologyInfo(topologyId).get_executors());
             int spoutPort = executors.stream().filter(e -> e.get_component_id().equals("paragraphs"))

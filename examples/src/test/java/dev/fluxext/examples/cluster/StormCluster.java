@@ -147,6 +147,13 @@ final class StormCluster implements AutoCloseable {
                 "    filter:",
                 "      class: \"org.apache.storm.metrics2.filters.RegexFilter\"",
                 "      expression: \".*fluxext.*\"",
+                // And the reporter docs/compression.md shows, but every 10 s: into each worker's worker.log.
+                "  - class: \"org.apache.storm.metrics2.reporters.ConsoleStormReporter\"",
+                "    report.period: 10",
+                "    report.period.units: \"SECONDS\"",
+                "    filter:",
+                "      class: \"org.apache.storm.metrics2.filters.RegexFilter\"",
+                "      expression: \".*fluxext.*\"",
                 "");
     }
 
