@@ -11,18 +11,24 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The {@code fluxext.compression.*} gauges as Storm's {@code CsvStormReporter} writes them: one file per
- * metric, named {@code storm.topology.TOPOLOGY.HOST.COMPONENT.TASK.PORT-fluxext.compression.NAME.csv}, lines
- * {@code t,value}. The latest value of each metric, summed over the workers (ports) of a component.
+ * The compression gauges as Storm's {@code CsvStormReporter} writes them: one file per metric, named
+ * {@code storm.(topology|worker).TOPOLOGY.HOST.COMPONENT.TASK.PORT-PREFIX.NAME.csv}, lines {@code t,value}. The latest value
+ * of each metric, summed over the workers (ports) of a component.
  */
 final class CompressionCsv {
 
     private CompressionCsv() {
     }
 
-    /** Latest value per metric name ({@code bytesIn}, ...) for the component, summed over its workers. */
-    static Map<String, Long> latest(Path dir, String component) throws IOException {
-        Pattern name = Pattern.compile("\\." + Pattern.quote(component) + "\\.\\d+\\.\\d+-fluxext\\.compression\\.(\\w+)\\.csv");
+    /** Per-tuple gauges, per component. */
+    static final String TUPLES = "fluxext.compression.";
+    /** Batch gauges, per worker, under Storm's system component {@code __system} (task -1). */
+    static final String BATCHES = "fluxext.transport.compression.";
+
+    /** Latest value per metric name ({@code bytesIn}, ...) under {@code prefix} for the component, summed over its workers. */
+    static Map<String, Long> latest(Path dir, String component, String prefix) throws IOException {
+        Pattern name = Pattern.compile("\\." + Pattern.quote(component) + "\\.-?\\d+\\.\\d+-" + Pattern.quote(prefix)
+                + "(\\w+)\\.csv");
         Map<String, Long> figures = new HashMap<>();
         if (!Files.isDirectory(dir)) {
             return figures;

@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +19,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import java.util.zip.ZipFile;
 import org.apache.storm.generated.ExecutorSummary;
 import org.apache.storm.generated.TopologySummary;
 import org.junit.jupiter.api.Assumptions;
@@ -25,12 +31,15 @@ import org.junit.jupiter.api.Test;
  * Nimbus, a Supervisor with 2 slots, workers as their own processes), then a {@code kill -9} of a worker.
  *
  * <p>The topology is {@code topologies/accounted-paragraphs.yaml}: ids 0..{@value #IDS}-1 at
- * {@value #RATE}/s, zstd-compressed between the workers, written to ledgers in {@code target/}. The worker
+ * {@value #RATE}/s, written to ledgers in {@code target/}, the workers exchanging bundles through the
+ * batch-compressing transport (zstd) and the spout's paragraphs zstd-compressed tuple by tuple as well. The worker
  * killed is the one <em>without</em> the spout: its in-flight tuples time out and are replayed. (Killing the
  * spout's worker would lose its pending tuples: they live only in its memory, and the examples do not claim
- * otherwise.) Asserted: 2 worker processes, the spout's compression figures from the workers' metrics, the
- * supervisor starting a new worker process on the killed one's port, that process processing tuples, and
- * at-least-once: every id emitted is acked and seen by the sink with its checksum intact.
+ * otherwise.) Asserted: 2 worker processes, the transport's class found only in the topology jar of their
+ * classpath, the spout's and the transport's compression figures from the workers' metrics and from their logs,
+ * the supervisor starting a new worker process on the killed one's port, that process sending bundles again and
+ * processing tuples, nothing rejected, and at-least-once: every id emitted is acked and seen by the sink with its
+ * checksum intact.
  *
  * <p>Everything stays under {@code target/real-cluster/RUN/} (daemon and worker logs, ledgers, metrics).
  */
@@ -40,6 +49,7 @@ class RealClusterIT {
     private static final int RATE = 50;
     private static final String TOPOLOGY = "accounted-paragraphs";
     private static final Path JAR = Path.of(System.getProperty("topology.jar", "target/examples-topology.jar"));
+    private static final String TRANSPORT_CLASS = "dev/fluxext/compression/batch/BatchCompressionContext.class";
 
     @Test
     void survivesTheKillOfAWorkerWithEveryTupleAccountedFor() throws Exception {
@@ -55,20 +65,54 @@ class RealClusterIT {
                 return Optional.of(pids).filter(p -> p.size() == 2);
             }, cluster::describe);
             assertEquals(Set.copyOf(cluster.slots), workers.keySet(), "one worker per slot");
+            for (long pid : workers.values()) {
+                List<String> classpath = cluster.workerClasspath(pid);
+                List<Path> sources = providers(classpath, TRANSPORT_CLASS);
+                assertEquals(1, sources.size(), "one place to load the transport from: " + sources + " of " + classpath);
+                assertTrue(sources.get(0).endsWith("stormjar.jar") && sources.get(0).startsWith(cluster.localDir),
+                        "the supervisor's copy of the topology jar: " + sources);
+            }
 
             Poll.until("the first 100 acks", Duration.ofSeconds(180),
                     () -> Optional.of(LedgerLines.read(ledger)).filter(l -> l.spoutIds("ack").size() >= 100),
                     () -> ledgerSummary(ledger) + "; " + cluster.describe());
 
             Map<String, Long> figures = Poll.until("the spout's compression figures in the metrics", Duration.ofSeconds(60),
-                    () -> Optional.of(CompressionCsv.latest(cluster.metricsDir, "paragraphs"))
+                    () -> Optional.of(CompressionCsv.latest(cluster.metricsDir, "paragraphs", CompressionCsv.TUPLES))
                             .filter(f -> f.getOrDefault("tuplesCompressed", 0L) > 0), () -> "metrics in " + cluster.metricsDir);
             assertTrue(figures.get("bytesOut") > 0 && figures.get("bytesOut") < figures.get("bytesIn"),
                     "zstd shrinks the paragraphs: " + figures);
             assertEquals(0L, figures.get("rejected"), figures.toString());
 
-            // The victim: the worker that does not run the spout.
+            Map<String, Long> batches = Poll.until("the transport's figures in the metrics", Duration.ofSeconds(60),
+                    () -> Optional.of(CompressionCsv.latest(cluster.metricsDir, "__system", CompressionCsv.BATCHES))
+                            .filter(f -> f.getOrDefault("batches", 0L) >= 10), () -> "metrics in " + cluster.metricsDir);
+            assertTrue(batches.get("bytesAfter") > 0 && batches.get("bytesAfter") < batches.get("bytesBefore"),
+                    "zstd shrinks the bundles: " + batches);
+            assertTrue(batches.get("messages") > batches.get("batches"), "several messages a bundle: " + batches);
+            assertEquals(0L, batches.get("rejected"), batches.toString());
+
+            // Each worker logs what it sent the other, bundles compressed, with no setup (logIntervalSecs: 10).
             String topologyId = topologyId(cluster);
+            for (int port : cluster.slots) {
+                int other = cluster.slots.stream().filter(p -> p != port).findFirst().orElseThrow();
+                Path log = cluster.workerLog(topologyId, port);
+                FiguresLines.Batches sent = Poll.until("the worker on " + port + " to log bundles sent to " + other,
+                        Duration.ofSeconds(60), () -> FiguresLines.read(log, 0).sentTo(other), () -> "log " + log);
+                assertTrue(sent.bytesAfter() < sent.bytesBefore() && sent.messages() > sent.batches(),
+                        port + " -> " + other + ": " + sent);
+                assertEquals(0L, sent.rejected(), sent.toString());
+            }
+
+            // The documented console reporter prints both kinds of gauges; a worker sends its standard output to its log.
+            Path reported = cluster.workerLog(topologyId, cluster.slots.get(0));
+            Poll.until("the console reporter's compression gauges in " + reported, Duration.ofSeconds(60), () -> {
+                List<String> gauges = Files.readAllLines(reported).stream().filter(l -> l.contains("ConsoleReporter")).toList();
+                return Optional.of(gauges).filter(g -> g.stream().anyMatch(l -> l.endsWith("-fluxext.compression.bytesOut"))
+                        && g.stream().anyMatch(l -> l.endsWith("-fluxext.transport.compression.bytesAfter")));
+            }, () -> "file " + reported);
+
+            // The victim: the worker that does not run the spout.
             List<ExecutorSummary> executors = cluster.withNimbus(n -> n.getTopologyInfo(topologyId).get_executors());
             int spoutPort = executors.stream().filter(e -> e.get_component_id().equals("paragraphs"))
                     .findFirst().orElseThrow().get_port();
@@ -76,6 +120,8 @@ class RealClusterIT {
             boolean victimHasASink = executors.stream()
                     .anyMatch(e -> e.get_port() == victimPort && e.get_component_id().equals("sink"));
             long victim = workers.get(victimPort);
+            Path victimLog = cluster.workerLog(topologyId, victimPort);
+            long restartedFrom = Files.size(victimLog); // the restarted worker appends its lines after this
             assertTrue(ProcessHandle.of(victim).orElseThrow().destroyForcibly(), "kill -9 " + victim);
 
             long restarted = Poll.until("the supervisor to start a new worker on port " + victimPort, Duration.ofSeconds(240),
@@ -98,6 +144,15 @@ class RealClusterIT {
             assertEquals(Set.of(), done.sinkIds("corrupt"), done.summary());
             assertTrue(done.spoutCount("fail") > 0, "tuples in flight to the killed worker time out and are replayed: "
                     + done.summary());
+            // The restarted worker (counting from zero) reconnected and sent the spout's worker bundles again.
+            FiguresLines.Batches resent = Poll.until("the restarted worker to log bundles sent to " + spoutPort,
+                    Duration.ofSeconds(90), () -> FiguresLines.read(victimLog, restartedFrom).sentTo(spoutPort),
+                    () -> "log " + victimLog + " from byte " + restartedFrom);
+            assertTrue(resent.bytesAfter() < resent.bytesBefore(), resent.toString());
+            for (int port : cluster.slots) {
+                FiguresLines lines = FiguresLines.read(cluster.workerLog(topologyId, port), 0);
+                assertEquals(0L, lines.rejected(), "no tuple or bundle rejected on " + port + ": " + lines.lines());
+            }
             if (victimHasASink) {
                 assertTrue(done.sinkPids().contains(restarted), "the restarted worker runs a sink task and processes "
                         + "tuples: " + done.summary() + ", restarted pid " + restarted);
@@ -120,6 +175,38 @@ class RealClusterIT {
         }
         assertEquals(0, exit, "flux submit --remote:\n" + flux.output());
         assertTrue(flux.output().contains("topology '" + TOPOLOGY + "' submitted"), flux.output());
+    }
+
+    /** The classpath entries (wildcards expanded, as the JVM does) that hold {@code resource}. */
+    private static List<Path> providers(List<String> classpath, String resource) throws IOException {
+        List<Path> found = new ArrayList<>();
+        for (String entry : classpath) {
+            List<Path> paths = List.of(Path.of(entry));
+            if (entry.endsWith(File.separator + "*")) {
+                Path dir = Path.of(entry.substring(0, entry.length() - 2));
+                if (!Files.isDirectory(dir)) {
+                    continue;
+                }
+                try (Stream<Path> jars = Files.list(dir)) {
+                    paths = jars.filter(j -> j.toString().endsWith(".jar")).sorted().toList();
+                }
+            }
+            for (Path path : paths) {
+                if (Files.isDirectory(path) ? Files.exists(path.resolve(resource)) : holds(path, resource)) {
+                    found.add(path);
+                }
+            }
+        }
+        return found;
+    }
+
+    private static boolean holds(Path jar, String resource) throws IOException {
+        if (!Files.isRegularFile(jar)) {
+            return false;
+        }
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            return zip.getEntry(resource) != null;
+        }
     }
 
     private static String topologyId(StormCluster cluster) throws Exception {

@@ -137,7 +137,8 @@ final class StormCluster implements AutoCloseable {
                 "supervisor.slots.ports: " + slots,
                 // Fixed and small: this machine runs several JVMs besides the two workers.
                 "worker.childopts: \"-Xmx256m -XX:+UseSerialGC -XX:+HeapDumpOnOutOfMemoryError\"",
-                // The compression figures, per worker: the same setting works in a real cluster's storm.yaml.
+                // The compression figures (per-tuple and batch), per worker: the filter docs/compression.md shows;
+                // the same setting works in a real cluster's storm.yaml.
                 "topology.metrics.reporters:",
                 "  - class: \"org.apache.storm.metrics2.reporters.CsvStormReporter\"",
                 "    report.period: 2",
@@ -145,7 +146,14 @@ final class StormCluster implements AutoCloseable {
                 "    csv.log.dir: \"" + metricsDir + "\"",
                 "    filter:",
                 "      class: \"org.apache.storm.metrics2.filters.RegexFilter\"",
-                "      expression: \".*fluxext\\\\.compression\\\\..*\"",
+                "      expression: \".*fluxext.*\"",
+                // And the reporter docs/compression.md shows, but every 10 s: into each worker's worker.log.
+                "  - class: \"org.apache.storm.metrics2.reporters.ConsoleStormReporter\"",
+                "    report.period: 10",
+                "    report.period.units: \"SECONDS\"",
+                "    filter:",
+                "      class: \"org.apache.storm.metrics2.filters.RegexFilter\"",
+                "      expression: \".*fluxext.*\"",
                 "");
     }
 
@@ -228,6 +236,18 @@ final class StormCluster implements AutoCloseable {
             }
         });
         return workers;
+    }
+
+    /** The classpath a worker process was started with ({@code -cp}), entries as the supervisor wrote them. */
+    List<String> workerClasspath(long pid) {
+        List<String> args = commandLine(pid);
+        int cp = args.indexOf("-cp");
+        return cp < 0 || cp + 1 >= args.size() ? List.of() : List.of(args.get(cp + 1).split(File.pathSeparator));
+    }
+
+    /** The log4j log of the worker on {@code port} (a restarted worker appends to its predecessor's). */
+    Path workerLog(String topologyId, int port) {
+        return logs.resolve("workers-artifacts").resolve(topologyId).resolve(String.valueOf(port)).resolve("worker.log");
     }
 
     private boolean isOurs(List<String> args) {
