@@ -37,6 +37,10 @@ final class TopologyOptions {
     @Option(names = {"-v", "--verbose"}, description = "Print stack traces for internal errors.")
     boolean verbose;
 
+    @Option(names = "--show-source", description = "Under each problem, print the source line and a caret under "
+        + "the text it is about.")
+    boolean showSource;
+
     /**
      * Loads the topology, printing every diagnostic (warnings too) to stderr, one per line.
      *
@@ -44,8 +48,12 @@ final class TopologyOptions {
      */
     LoadedTopology load(CliContext context) {
         LoadResult result = loadQuietly(context);
+        SourceExcerpt excerpt = new SourceExcerpt();
         for (Diagnostic diagnostic : result.diagnostics()) {
             context.err().println(diagnostic.format());
+            if (showSource) {
+                context.err().print(excerpt.of(diagnostic));
+            }
         }
         return topologyOf(result);
     }
