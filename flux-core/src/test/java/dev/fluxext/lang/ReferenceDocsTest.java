@@ -38,7 +38,7 @@ class ReferenceDocsTest {
         tables.put("stream", table(Stream.concat(
                 Language.STREAM.keys().stream().filter(k -> !k.name().equals("grouping")),
                 Language.GROUPING.keys().stream().map(k -> new Key("grouping." + k.name(), k.type(),
-                        k.defaultText(), k.meaning()))).toList()));
+                        k.defaultText(), k.meaning(), k.example()))).toList()));
         return tables;
     }
 
