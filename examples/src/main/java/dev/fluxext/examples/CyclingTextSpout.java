@@ -15,7 +15,9 @@ import org.apache.storm.tuple.Values;
 /**
  * Emits pieces of a bundled text over and over, reliably: every tuple carries a message id, stays pending until
  * Storm acks it, and is emitted again (same id, same text) when it fails or times out. Set
- * {@code topology.max.spout.pending} to bound how many are in flight.
+ * {@code topology.max.spout.pending} to bound how many are in flight. Pending tuples are kept only in this
+ * spout's memory: when its worker dies, those in flight are neither acked nor replayed, and the new instance
+ * starts over at the beginning of the text.
  */
 public abstract class CyclingTextSpout extends BaseRichSpout {
 
@@ -38,13 +40,18 @@ public abstract class CyclingTextSpout extends BaseRichSpout {
     /** The pieces of the text this spout emits, in order. */
     protected abstract List<String> piecesOf(BundledText text);
 
+    /** What this spout emits, in order: by default {@link #piecesOf} the text resource. */
+    protected List<String> pieces() {
+        return piecesOf(BundledText.fromResource(resource));
+    }
+
     /** Name of the one output field. */
     protected abstract String fieldName();
 
     @Override
     public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
         this.collector = collector;
-        this.texts = piecesOf(BundledText.fromResource(resource));
+        this.texts = pieces();
         if (texts.isEmpty()) {
             throw new IllegalStateException("text resource " + resource + " holds no text to emit");
         }
@@ -56,14 +63,17 @@ public abstract class CyclingTextSpout extends BaseRichSpout {
     public void nextTuple() {
         Long replay = replays.poll();
         if (replay != null) {
-            collector.emit(new Values(pending.get(replay)), replay);
+            collector.emit(valuesOf(replay, pending.get(replay)), replay);
+            return;
+        }
+        if (!mayEmitNext(nextId)) {
             return;
         }
         String text = texts.get(nextIndex);
         nextIndex = (nextIndex + 1) % texts.size();
         long id = nextId++;
         pending.put(id, text);
-        collector.emit(new Values(text), id);
+        collector.emit(valuesOf(id, text), id);
     }
 
     @Override
@@ -78,8 +88,26 @@ public abstract class CyclingTextSpout extends BaseRichSpout {
         }
     }
 
+    /**
+     * Asked once before each new id (0, 1, 2, ... without gaps) is emitted: true emits it now, false asks again on
+     * the next call. Replays are not asked.
+     */
+    protected boolean mayEmitNext(long id) {
+        return true;
+    }
+
+    /** The tuple for a piece of text; the same id always comes with the same text. */
+    protected Values valuesOf(long id, String text) {
+        return new Values(text);
+    }
+
+    /** The fields of {@link #valuesOf}. */
+    protected Fields outputFields() {
+        return new Fields(fieldName());
+    }
+
     @Override
     public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        declarer.declare(new Fields(fieldName()));
+        declarer.declare(outputFields());
     }
 }

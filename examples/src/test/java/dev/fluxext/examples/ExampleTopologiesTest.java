@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fluxext.compression.batch.BatchCompressionContext;
+import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.load.FluxLoader;
@@ -57,7 +59,8 @@ class ExampleTopologiesTest {
 
     @Test
     void theExamplesAreThere() {
-        assertEquals(List.of("wordcount-compressed.yaml", "wordcount-tuned.yaml", "wordcount.yaml"),
+        assertEquals(List.of("accounted-paragraphs.yaml", "events-batch-compressed.yaml", "wordcount-compressed.yaml",
+                "wordcount-tuned.yaml", "wordcount.yaml"),
                 topologyFiles().stream().map(f -> f.getFileName().toString()).toList());
     }
 
@@ -96,6 +99,24 @@ class ExampleTopologiesTest {
         assertEquals("none", componentConf(topology, "split").get(CompressionOptions.CODEC.key()));
     }
 
+    @Test
+    void eventsTopologyCompressesBundlesOnTheTransportAndNoTupleTwice() throws IOException {
+        LoadedTopology loaded = load(TOPOLOGIES.resolve("events-batch-compressed.yaml"));
+        assertEquals(BatchCompressionContext.class.getName(), loaded.config().get("storm.messaging.transport"));
+        assertEquals("zstd", loaded.config().get(BatchCompressionOptions.CODEC.key()));
+        for (String id : List.of("events", "parse", "count")) {
+            assertEquals(null, componentConf(loaded.topology(), id).get(CompressionOptions.CODEC.key()), id);
+        }
+    }
+
+    @Test
+    void eventsAreSmallJsonWithRepeatsAcrossThem() {
+        List<String> events = EventSpout.events(EventSpout.DISTINCT_EVENTS, 1);
+        double mean = events.stream().mapToInt(String::length).average().orElseThrow();
+        assertTrue(mean > 180 && mean < 240, "about 200 bytes: " + mean);
+        assertEquals(events, EventSpout.events(EventSpout.DISTINCT_EVENTS, 1), "same seed, same events");
+    }
+
     private static ComponentCommon common(StormTopology topology, String id) {
         if (topology.get_spouts().containsKey(id)) {
             return topology.get_spouts().get(id).get_common();
@@ -105,6 +126,7 @@ class ExampleTopologiesTest {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> componentConf(StormTopology topology, String id) throws IOException {
-        return new ObjectMapper().readValue(common(topology, id).get_json_conf(), Map.class);
+        String json = common(topology, id).get_json_conf();
+        return json == null ? Map.of() : new ObjectMapper().readValue(json, Map.class); // null: no config of its own
     }
 }

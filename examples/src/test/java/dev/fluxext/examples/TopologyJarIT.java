@@ -1,9 +1,11 @@
 package dev.fluxext.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fluxext.examples.cluster.StormJars;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,7 +16,6 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /**
  * The shaded topology jar (built by `package`, classifier {@code topology}) is what `storm jar` and
@@ -38,6 +39,13 @@ class TopologyJarIT {
         assertEquals(List.of(), storm, "Storm must stay out of the topology jar: declare it <scope>provided</scope>");
     }
 
+    /** Storm ships its own SnakeYAML and Jackson: ours are relocated, so whichever comes first does not matter. */
+    @Test
+    void relocatesTheLibrariesStormAlsoShips() throws IOException {
+        assertEquals(List.of(), entries().stream()
+                .filter(name -> name.startsWith("org/yaml/") || name.startsWith("com/fasterxml/")).limit(5).toList());
+    }
+
     @Test
     void leavesLoggingToTheWorker() throws IOException {
         assertEquals(List.of(), entries().stream().filter(name -> name.startsWith("org/slf4j/")).limit(5).toList());
@@ -51,10 +59,57 @@ class TopologyJarIT {
                 "dev/fluxext/load/FluxLoader.class",
                 "dev/fluxext/compression/storm/CompressionSetup.class",
                 "com/github/luben/zstd/Zstd.class",
-                "org/yaml/snakeyaml/Yaml.class",
+                "dev/fluxext/shaded/snakeyaml/Yaml.class",
+                "dev/fluxext/shaded/jackson/databind/ObjectMapper.class",
                 "texts/federalist-papers-1-5.txt",
                 "topologies/wordcount.yaml")) {
             assertTrue(entries.contains(expected), expected + " missing from " + JAR);
+        }
+    }
+
+    /** What a JVM started with {@code classpath} and {@code args} printed (with its exit code checked by callers). */
+    private record Run(int exitCode, String output) {
+    }
+
+    private static Run java(Path dir, List<String> classpath, String... args) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path output = dir.resolve("output.txt");
+        List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-cp",
+                String.join(File.pathSeparator, classpath)));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(output.toFile()).start();
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+            throw new AssertionError("did not end within 120 s:\n" + Files.readString(output));
+        }
+        return new Run(process.exitValue(), Files.readString(output));
+    }
+
+    /** Storm's libraries as Maven resolved them (see {@link StormJars}). */
+    private static List<String> stormClasspath() throws Exception {
+        return StormJars.all().stream().map(Path::toString).toList();
+    }
+
+    /**
+     * Storm 2.8.3's lib/ as the storm script builds the classpath: Storm's libraries first, at Storm's own versions
+     * (storm-server brings SnakeYAML 2.2 and Jackson 2.20.0, older than ours), then the topology jar.
+     */
+    private static List<String> stormFirst() throws Exception {
+        List<String> classpath = new java.util.ArrayList<>();
+        try (var jars = Files.list(Path.of(System.getProperty("storm.lib")))) {
+            jars.map(Path::toString).sorted().forEach(classpath::add);
+        }
+        assertTrue(classpath.stream().anyMatch(jar -> jar.endsWith("snakeyaml-2.2.jar")), classpath.toString());
+        classpath.addAll(stormClasspath());
+        classpath.add(JAR.toString());
+        return classpath;
+    }
+
+    private static void assertWordCountBuilt(Run run) {
+        assertEquals(0, run.exitCode(), run.output());
+        for (String component : List.of("sentences", "split", "count", "report")) {
+            assertTrue(run.output().contains(component), component + " missing from:\n" + run.output());
         }
     }
 
@@ -65,25 +120,68 @@ class TopologyJarIT {
      */
     @Test
     void runsTheStormWayWithNothingButStorm(@TempDir Path dir) throws Exception {
-        // Storm's libraries as Maven resolved them, plus SLF4J: Storm's lib/ ships it, but Maven files it under
-        // our own dependencies (a library of flux-core needs it too), so the provided-scope list lacks it.
-        String slf4j = Path.of(LoggerFactory.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        String stormClasspath = Files.readString(Path.of(System.getProperty("storm.classpath"))).strip()
-                + File.pathSeparator + slf4j;
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Path output = dir.resolve("output.txt");
-        Process process = new ProcessBuilder(java.toString(), "-cp", JAR + File.pathSeparator + stormClasspath,
-                "dev.fluxext.cli.Flux", "--dry-run", "--resource", "topologies/wordcount.yaml")
-                .directory(dir.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(output.toFile())
-                .start();
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "storm-style dry run did not end within 60 s");
-        String printed = Files.readString(output);
-        assertEquals(0, process.exitValue(), printed);
-        for (String component : List.of("sentences", "split", "count", "report")) {
-            assertTrue(printed.contains(component), component + " missing from:\n" + printed);
+        List<String> classpath = new java.util.ArrayList<>(List.of(JAR.toString()));
+        classpath.addAll(stormClasspath());
+        assertWordCountBuilt(java(dir, classpath, "dev.fluxext.cli.Flux", "--dry-run", "--resource",
+                "topologies/wordcount.yaml"));
+    }
+
+    /**
+     * With Storm's own SnakeYAML first (unrelocated, the jar's 2.5 lost to Storm's 2.2 and every load failed with
+     * {@code NoSuchMethodError: LoaderOptions.setMergeOnCompose}).
+     */
+    @Test
+    void loadsWithStormsOwnLibrariesFirst(@TempDir Path dir) throws Exception {
+        assertWordCountBuilt(java(dir, stormFirst(), "dev.fluxext.cli.Flux", "--dry-run", "--resource",
+                "topologies/wordcount.yaml"));
+    }
+
+    /**
+     * {@code storm jar --storm-server-classpath examples-topology.jar dev.fluxext.cli.Flux --local ...}: Storm's
+     * lib/ (server included) first; the word counts run on an in-process cluster and tuples flow.
+     */
+    @Test
+    void runsLocallyWithStormsOwnLibrariesFirst(@TempDir Path dir) throws Exception {
+        Run run = java(dir, stormFirst(), "dev.fluxext.cli.Flux", "--local", "--sleep", "15000", "--no-splash",
+                "--resource", "topologies/wordcount.yaml");
+        assertEquals(0, run.exitCode(), run.output());
+        java.util.regex.Matcher emitted = java.util.regex.Pattern.compile("sentences: emitted (\\d+)")
+                .matcher(run.output());
+        long most = 0;
+        while (emitted.find()) {
+            most = Math.max(most, Long.parseLong(emitted.group(1)));
         }
+        assertTrue(most > 0, "no tuples emitted:\n" + run.output());
+    }
+
+    /**
+     * What {@code storm local examples-topology.jar dev.fluxext.cli.Flux --resource topologies/wordcount.yaml}
+     * runs: LocalCluster's own main, which calls ours with every submission going to its in-process cluster, and
+     * ends the JVM after {@code storm.local.sleeptime} seconds.
+     */
+    @Test
+    void runsUnderStormLocal(@TempDir Path dir) throws Exception {
+        List<String> args = List.of("-Dstorm.jar=" + JAR.toAbsolutePath(), "-Dstorm.local.sleeptime=5",
+                "org.apache.storm.LocalCluster", "dev.fluxext.cli.Flux", "--resource", "topologies/wordcount.yaml");
+        Run run = java(dir, stormFirst(), args.toArray(String[]::new));
+        assertWordCountBuilt(run);
+        assertTrue(run.output().contains("flux: submitting topology 'wordcount' to the in-process cluster of "
+                + "`storm local`"), run.output());
+        assertTrue(run.output().contains("flux: topology 'wordcount' submitted"), run.output());
+    }
+
+    /**
+     * {@code storm jar} gives a topology only Storm's worker libraries (no storm-server): {@code --local} says what
+     * is missing and how to run locally instead, with no stack trace.
+     */
+    @Test
+    void localWithoutStormServerSaysWhatIsMissing(@TempDir Path dir) throws Exception {
+        List<String> workerOnly = stormFirst().stream().filter(jar -> !jar.contains("storm-server")).toList();
+        Run run = java(dir, workerOnly, "dev.fluxext.cli.Flux", "--local", "--resource", "topologies/wordcount.yaml");
+        assertEquals(2, run.exitCode(), run.output());
+        assertTrue(run.output().contains("--local needs Storm's server classes (storm-server"), run.output());
+        assertTrue(run.output().contains("storm local"), run.output());
+        assertFalse(run.output().contains("\tat "), run.output());
     }
 
     @Test

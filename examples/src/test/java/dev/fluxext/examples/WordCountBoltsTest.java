@@ -20,9 +20,10 @@ import org.junit.jupiter.api.Test;
 /** The splitter, counter and reporter driven tuple by tuple, as their executors would. */
 class WordCountBoltsTest {
 
-    /** Records emits and checks every one is anchored to the tuple being processed. */
+    /** Records emits and acks, and checks every emit is anchored to the tuple being processed. */
     static final class RecordingCollector implements IOutputCollector {
         final List<List<Object>> emitted = new ArrayList<>();
+        final List<Tuple> acked = new ArrayList<>();
         Tuple current;
 
         @Override
@@ -39,6 +40,7 @@ class WordCountBoltsTest {
 
         @Override
         public void ack(Tuple input) {
+            acked.add(input);
         }
 
         @Override

@@ -2,9 +2,13 @@ package dev.fluxext.build;
 
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.storm.CompressionSetup;
+import dev.fluxext.diag.Code;
+import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.CompressionDef;
 import dev.fluxext.model.ComponentDef;
+import dev.fluxext.model.Position;
 import dev.fluxext.model.TopologyDef;
+import dev.fluxext.model.TransportDef;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -26,8 +30,8 @@ final class CompressionWiring {
      *
      * @return component id → entries for its config
      */
-    static Map<String, Map<String, Object>> apply(TopologyDef def, Map<String, Object> conf) {
-        CompressionDef defaults = def.compression();
+    static Map<String, Map<String, Object>> apply(TopologyDef def, Map<String, Object> conf, Diagnostics diagnostics) {
+        CompressionDef defaults = withoutCodecUnderBatch(def, diagnostics);
         boolean used = !defaults.isEmpty() || def.executors().stream().anyMatch(e -> !e.compression().isEmpty());
         Map<String, Map<String, Object>> componentConfs = new HashMap<>();
         if (!used) {
@@ -46,5 +50,29 @@ final class CompressionWiring {
                 .filter(Number.class::isInstance).map(n -> ((Number) n).intValue()).max(Integer::compare)
                 .ifPresent(max -> conf.put(CompressionOptions.MAX_DECOMPRESSED_BYTES.key(), max));
         return componentConfs;
+    }
+
+    /**
+     * No double compression by default: with the transport compressing bundles, a component's tuples are compressed
+     * again only if its own {@code compression:} block names a codec, so the topology-level codec is dropped (with a
+     * warning); its other settings (threshold, levels, cap) still apply to components that opt in.
+     */
+    private static CompressionDef withoutCodecUnderBatch(TopologyDef def, Diagnostics diagnostics) {
+        CompressionDef defaults = def.compression();
+        String codecKey = CompressionOptions.CODEC.key();
+        boolean batch = def.transport().flatMap(TransportDef::compression).isPresent();
+        if (!batch || !defaults.settings().containsKey(codecKey)) {
+            return defaults;
+        }
+        if (!"none".equals(defaults.settings().get(codecKey))) {
+            diagnostics.warning(Code.NO_EFFECT, defaults.positions().get(codecKey), "the transport already "
+                    + "compresses bundles of tuples, so this codec is not applied to every component (no double compression); set it in "
+                    + "the compression: block of the components that should also compress tuple by tuple");
+        }
+        Map<String, Object> settings = new HashMap<>(defaults.settings());
+        Map<String, Position> positions = new HashMap<>(defaults.positions());
+        settings.remove(codecKey);
+        positions.remove(codecKey);
+        return new CompressionDef(settings, positions);
     }
 }

@@ -1,5 +1,7 @@
 package dev.fluxext.build;
 
+import dev.fluxext.compression.config.CompressionOptions;
+import dev.fluxext.diag.Suggestions;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -59,6 +61,17 @@ public final class StormConfigCheck {
 
     private static final Map<String, Field> STORM_KEYS = stormKeys();
 
+    /**
+     * Prefixes of Storm's own keys: a key under one of them that Storm does not know is most likely a typo, which
+     * Storm would ignore silently.
+     */
+    private static final List<String> STORM_PREFIXES = List.of("topology.", "storm.", "nimbus.", "supervisor.",
+            "worker.", "drpc.", "ui.", "logviewer.", "pacemaker.", "blobstore.", "task.", "executor.", "client.",
+            "transactional.", "zmq.", "dev.zookeeper.");
+
+    /** Every key Storm 2.8 defines: the topology keys of {@link Config} and the daemons' keys (storm-server). */
+    private static final Set<String> KNOWN_KEYS = knownKeys();
+
     /** Checked scalar values, bounded so that a long-lived process does not grow without limit. */
     private static final Map<Verdict, Optional<String>> VERDICTS = new ConcurrentHashMap<>();
     private static final int MAX_VERDICTS = 10_000;
@@ -83,6 +96,34 @@ public final class StormConfigCheck {
             }
         }
         return Map.copyOf(keys);
+    }
+
+    private static Set<String> knownKeys() {
+        Set<String> keys = new java.util.HashSet<>(STORM_KEYS.keySet());
+        keys.addAll(CompressionOptions.fallbackKeys().keySet()); // Storm 3's, understood by fluxext
+        try {
+            for (Field field : Class.forName("org.apache.storm.DaemonConfig").getFields()) {
+                if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
+                    keys.add((String) field.get(null));
+                }
+            }
+        } catch (ClassNotFoundException | LinkageError | IllegalAccessException e) {
+            // storm-server is not on a worker's classpath; Config's keys still cover every topology key.
+        }
+        return Set.copyOf(keys);
+    }
+
+    /**
+     * A warning for a key that looks like Storm's ({@code topology.*}, {@code nimbus.*}, ...) but is not one of
+     * Storm 2.8's, with the nearest known key; empty for known keys and keys outside Storm's namespaces.
+     */
+    public static Optional<String> unknownKeyWarning(String key) {
+        if (KNOWN_KEYS.contains(key) || STORM_PREFIXES.stream().noneMatch(key::startsWith)) {
+            return Optional.empty();
+        }
+        return Optional.of("'" + key + "' is not a Storm 2.8 config key, so Storm ignores it"
+                + Suggestions.nearest(key, KNOWN_KEYS).map(k -> "; did you mean '" + k + "'?")
+                        .orElse("; check the spelling"));
     }
 
     /** Whether Storm knows this key (a public constant of {@link Config}). */

@@ -90,7 +90,7 @@ public final class TopologyFactory {
         Config conf = new Config();
         conf.putAll(checkedConfig(def.config(), false));
         Transport.apply(def, conf, objects, diagnostics);
-        Map<String, Map<String, Object>> compressionConfs = CompressionWiring.apply(def, conf);
+        Map<String, Map<String, Object>> compressionConfs = CompressionWiring.apply(def, conf, diagnostics);
         def.components().forEach(objects::addComponent);
         Optional<StormTopology> topology = def.topologySource().isPresent()
                 ? fromSource(def.topologySource().get(), conf)
@@ -98,10 +98,11 @@ public final class TopologyFactory {
         if (diagnostics.hasErrors() || topology.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new LoadedTopology(name(file), topology.get(), conf));
+        return Optional.of(new LoadedTopology(topologyName(def, file), def, topology.get(), conf));
     }
 
-    private String name(String path) {
+    /** The topology's name: its {@code name:}, else the name of {@code path} (the file) without its extension. */
+    public static String topologyName(TopologyDef def, String path) {
         if (def.name().isPresent()) {
             return def.name().get().value();
         }
@@ -128,6 +129,7 @@ public final class TopologyFactory {
                 diagnostics.error(Code.STORM_CONFIG, entry.value().position(), problem.get());
                 continue;
             }
+            StormConfigCheck.unknownKeyWarning(key).ifPresent(w -> diagnostics.warning(Code.UNKNOWN_KEY, entry.keyPosition(), w));
             if (StormConfigCheck.isDeprecated(key)) {
                 diagnostics.warning(Code.STORM_CONFIG_IGNORED, entry.keyPosition(), "'" + key + "' is deprecated in Storm 2.8");
             }

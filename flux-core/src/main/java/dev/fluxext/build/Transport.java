@@ -1,9 +1,14 @@
 package dev.fluxext.build;
 
+import dev.fluxext.compression.batch.BatchCompressionContext;
+import dev.fluxext.compression.batch.BatchSettings;
+import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.model.CompressionDef;
 import dev.fluxext.model.ConfigMap;
 import dev.fluxext.model.Located;
+import dev.fluxext.model.Position;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.transport.TransportOptions;
 import java.util.Map;
@@ -12,7 +17,8 @@ import org.apache.storm.messaging.IContext;
 
 /**
  * The {@code transport:} block: the messaging layer each worker instantiates ({@code storm.messaging.transport})
- * and Netty's tuning keys. A class that is missing or is no {@link IContext} is an error now, not a worker crash
+ * and Netty's tuning keys, wrapped in the batch-compressing transport when the block has a {@code compression:}
+ * block (a plain {@code type: netty} stays Storm's own path). A class that is missing or is no {@link IContext} is an error now, not a worker crash
  * after submission.
  */
 final class Transport {
@@ -32,6 +38,8 @@ final class Transport {
         Located<String> contextClass = def.transport().get().contextClass();
         checkContext(contextClass, objects, diagnostics);
         conf.put(TransportOptions.TRANSPORT_KEY, contextClass.value());
+        def.transport().get().compression().ifPresent(batch -> batchCompression(batch, contextClass, conf,
+                def.transport().get().position(), diagnostics));
         for (ConfigMap.Entry entry : def.transport().get().settings().entries().values()) {
             Object value = entry.value().toPlain();
             Optional<String> problem = value == null ? Optional.of(entry.key() + " needs a value")
@@ -45,6 +53,24 @@ final class Transport {
                 conf.put(entry.key(), value);
             }
         }
+    }
+
+    /** Wraps the chosen transport in the batch-compressing one; settings already checked one by one by the reader. */
+    private static void batchCompression(CompressionDef batch, Located<String> contextClass, Map<String, Object> conf,
+                                         Position transport, Diagnostics diagnostics) {
+        try {
+            BatchSettings.fromConf(batch.settings()); // the rules across settings (e.g. maxBatchBytes <= the cap)
+        } catch (IllegalArgumentException e) {
+            // At the first setting the message names (positions are not ordered), else at the block.
+            Position at = BatchCompressionOptions.ALL.stream().map(o -> o.key())
+                    .filter(k -> e.getMessage().contains(k) && batch.positions().containsKey(k))
+                    .map(batch.positions()::get).findFirst().orElse(transport);
+            diagnostics.error(Code.OUT_OF_RANGE, at, e.getMessage());
+            return;
+        }
+        conf.put(BatchCompressionOptions.DELEGATE_KEY, contextClass.value());
+        conf.put(TransportOptions.TRANSPORT_KEY, BatchCompressionContext.class.getName());
+        conf.putAll(batch.settings());
     }
 
     private static void checkContext(Located<String> contextClass, ObjectFactory objects, Diagnostics diagnostics) {

@@ -1,5 +1,6 @@
 package dev.fluxext.cli;
 
+import dev.fluxext.describe.TopologyView;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Predicate;
@@ -8,7 +9,6 @@ import org.apache.storm.generated.ExecutorStats;
 import org.apache.storm.generated.ExecutorSummary;
 import org.apache.storm.generated.GlobalStreamId;
 import org.apache.storm.generated.SpoutStats;
-import org.apache.storm.generated.StormTopology;
 import org.apache.storm.generated.TopologyInfo;
 
 /**
@@ -23,11 +23,13 @@ record ComponentStats(String id, String type, long emitted, long transferred, lo
     static final String SPOUT = "spout";
     static final String BOLT = "bolt";
 
-    /** Every user component of {@code topology} in {@link ComponentOrder}; zeros until Storm reports stats. */
-    static Map<String, ComponentStats> of(StormTopology topology, TopologyInfo info) {
+    /**
+     * Every component of {@code view}, in its (flow) order, with what Storm reports for it; zeros until it reports.
+     * Storm's own system components (ackers, {@code __system}) are not in the view and not counted.
+     */
+    static Map<String, ComponentStats> of(TopologyView view, TopologyInfo info) {
         Map<String, ComponentStats> stats = new LinkedHashMap<>();
-        ComponentOrder.of(topology).forEach(id ->
-            stats.put(id, zero(id, topology.get_spouts().containsKey(id) ? SPOUT : BOLT)));
+        view.components().forEach(c -> stats.put(c.id(), zero(c.id(), c.isSpout() ? SPOUT : BOLT)));
         if (info != null) {
             for (ExecutorSummary executor : info.get_executors()) {
                 stats.computeIfPresent(executor.get_component_id(), (id, sum) -> sum.plus(executor.get_stats()));

@@ -1,17 +1,14 @@
 package dev.fluxext.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxext.compression.config.CompressionSettings;
+import dev.fluxext.compression.metrics.BatchSnapshot;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
 import dev.fluxext.compression.storm.CompressingListDelegateSerializer;
-import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.describe.TopologyView;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.storm.Config;
-import org.apache.storm.generated.ComponentCommon;
-import org.apache.storm.generated.StormTopology;
 
 /**
  * The compression figures a local run's summary shows. When the topology uses flux-compression, every spout and bolt
@@ -21,22 +18,20 @@ import org.apache.storm.generated.StormTopology;
  */
 final class CompressionFigures {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private CompressionFigures() {
     }
 
-    /** Component id → figures, components in {@link ComponentOrder}; {@code counted} unchanged without compression. */
-    static Map<String, CompressionSnapshot> of(LoadedTopology topology, Map<String, CompressionSnapshot> counted) {
+    /** Component id → figures, components in the view's flow order; {@code counted} unchanged without compression. */
+    static Map<String, CompressionSnapshot> of(TopologyView view, Map<String, CompressionSnapshot> counted) {
         if (!CompressingListDelegateSerializer.class.getName()
-                .equals(topology.config().get(Config.TOPOLOGY_TUPLE_SERIALIZER))) {
+                .equals(view.config().get(Config.TOPOLOGY_TUPLE_SERIALIZER))) {
             return counted;
         }
         Map<String, CompressionSnapshot> figures = new LinkedHashMap<>();
-        for (String id : ComponentOrder.of(topology.topology())) {
-            CompressionSnapshot c = counted.get(id);
-            String codec = c == null || c.codec().isEmpty() ? codec(topology, id) : c.codec();
-            figures.put(id, c == null ? new CompressionSnapshot(codec, 0, 0, 0, 0, 0, 0)
+        for (TopologyView.Component component : view.components()) {
+            CompressionSnapshot c = counted.get(component.id());
+            String codec = c == null || c.codec().isEmpty() ? codec(view, component) : c.codec();
+            figures.put(component.id(), c == null ? new CompressionSnapshot(codec, 0, 0, 0, 0, 0, 0)
                     : new CompressionSnapshot(codec, c.tuplesCompressed(), c.tuplesRaw(), c.bytesIn(), c.bytesOut(),
                     c.rejected(), c.nanos()));
         }
@@ -48,19 +43,33 @@ final class CompressionFigures {
         return figures;
     }
 
-    /** The codec the component's executors use: its json_conf over the topology config, as a worker merges them. */
-    private static String codec(LoadedTopology topology, String id) {
-        StormTopology t = topology.topology();
-        ComponentCommon common = t.get_spouts().containsKey(id) ? t.get_spouts().get(id).get_common()
-                : t.get_bolts().get(id).get_common();
-        Map<String, Object> conf = new HashMap<>(topology.config());
-        if (common.is_set_json_conf()) {
-            try {
-                conf.putAll(JSON.readValue(common.get_json_conf(), Map.class));
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException("json_conf of '" + id + "' is not JSON", e); // TopologyBuilder wrote it
-            }
+    /**
+     * The progress line's compression part: per-tuple and batch totals across components and connections, empty
+     * while nothing was counted.
+     */
+    static String progress(Map<String, CompressionSnapshot> tuples, Map<String, BatchSnapshot> batches) {
+        StringBuilder out = new StringBuilder();
+        long in = tuples.values().stream().mapToLong(CompressionSnapshot::bytesIn).sum();
+        long tupleOut = tuples.values().stream().mapToLong(CompressionSnapshot::bytesOut).sum();
+        if (in > 0) {
+            out.append(String.format(" | tuples %d -> %d bytes (%.2f), %d rejected", in, tupleOut,
+                    (double) tupleOut / in, tuples.values().stream().mapToLong(CompressionSnapshot::rejected).sum()));
         }
+        long before = batches.values().stream().mapToLong(BatchSnapshot::bytesBefore).sum();
+        long after = batches.values().stream().mapToLong(BatchSnapshot::bytesAfter).sum();
+        long rejected = batches.values().stream().mapToLong(BatchSnapshot::rejected).sum();
+        if (before > 0 || rejected > 0) {
+            out.append(String.format(" | batches %d -> %d bytes (%.2f), %d batches, %d rejected", before, after,
+                    before == 0 ? 1.0 : (double) after / before,
+                    batches.values().stream().mapToLong(BatchSnapshot::batches).sum(), rejected));
+        }
+        return out.toString();
+    }
+
+    /** The codec the component's executors use: its config over the topology config, as a worker merges them. */
+    private static String codec(TopologyView view, TopologyView.Component component) {
+        Map<String, Object> conf = new HashMap<>(view.config());
+        conf.putAll(component.config());
         return CompressionSettings.fromConf(conf).codec();
     }
 }

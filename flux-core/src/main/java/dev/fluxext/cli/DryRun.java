@@ -1,7 +1,8 @@
 package dev.fluxext.cli;
 
-import dev.fluxext.describe.TopologyDescriber;
 import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.describe.TopologyText;
+import dev.fluxext.describe.TopologyView;
 import java.io.PrintWriter;
 
 /** What {@code --dry-run} prints: the topology as it would be submitted. */
@@ -17,7 +18,7 @@ final class DryRun {
     /** Without {@code detail}, only the one line saying what was built. */
     static void print(LoadedTopology topology, PrintWriter out, boolean detail) {
         if (detail) {
-            out.print(TopologyDescriber.summary(topology));
+            out.print(TopologyText.summary(TopologyView.of(topology)));
         }
         out.printf("flux: dry run: topology '%s' built (%s); not submitted%n", topology.name(), counts(topology));
         out.flush();

@@ -1,5 +1,7 @@
 package dev.fluxext.cli;
 
+import dev.fluxext.describe.TopologyText;
+import dev.fluxext.describe.TopologyView;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.build.LoadedTopology;
 import java.io.PrintWriter;
@@ -7,9 +9,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.apache.storm.utils.NimbusClient;
+import org.apache.storm.utils.Utils;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -77,7 +82,44 @@ public final class Flux implements Callable<Integer> {
         int code = FluxCli.commandLine(new Flux(context), context).execute(args);
         out.flush();
         err.flush();
-        System.exit(code);
+        // Under `storm local` our caller (LocalCluster.main) keeps the cluster up for its TTL, then exits itself.
+        if (code != ExitCodes.OK || !NimbusClient.isLocalOverride()) {
+            System.exit(code);
+        }
+    }
+
+    /**
+     * The storm script reads {@code --config FILE} itself and sets {@code storm.conf.file}: with
+     * {@code --config KEY=VALUE} meant for us, Storm cannot find "KEY=VALUE" and its {@code Utils} class, which
+     * reads the config when first used, fails to initialize: every later use of Storm fails.
+     */
+    private static void checkStormConfig() {
+        try {
+            Utils.readStormConfig();
+        } catch (RuntimeException | ExceptionInInitializerError e) {
+            Throwable cause = e instanceof ExceptionInInitializerError && e.getCause() != null ? e.getCause() : e;
+            String file = System.getProperty("storm.conf.file", "");
+            throw new CliException(ExitCodes.USAGE, "flux: Storm cannot read its configuration: " + cause.getMessage()
+                + (file.contains("=") ? ". Under the storm script, --config names Storm's own config file "
+                    + "(storm.yaml) and '" + file + "' was taken for one; to override a topology config value use "
+                    + "-c " + file : ""), e);
+        }
+    }
+
+    /**
+     * `storm jar` puts only Storm's worker libraries on the classpath (storm-client); an in-process cluster needs
+     * storm-server too.
+     */
+    private static void requireLocalCluster() {
+        try {
+            Class.forName("org.apache.storm.LocalCluster$Builder", false, Flux.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new CliException(ExitCodes.USAGE, "flux: --local needs Storm's server classes (storm-server, in "
+                + "Storm's lib/ directory), which are not on the classpath: `storm jar` gives a topology only Storm's "
+                + "worker libraries. Run locally with `storm local app.jar dev.fluxext.cli.Flux FILE` (without "
+                + "--local; --local-ttl SECONDS sets how long), or `storm jar --storm-server-classpath app.jar "
+                + "dev.fluxext.cli.Flux --local FILE`", e);
+        }
     }
 
     @Override
@@ -88,25 +130,30 @@ public final class Flux implements Callable<Integer> {
         if (!noSplash) {
             context.out().println("fluxext " + Versions.fluxext() + ": Flux-compatible topologies for Apache Storm");
         }
+        checkStormConfig();
         TopologyOptions options = new TopologyOptions();
         options.file = file;
         options.filter = filter;
         options.envFilter = envFilter;
         options.resource = resource;
         options.overrides = overrides;
+        // The storm script takes -c KEY=VALUE for itself and passes it on as storm.options.
+        options.scriptOverrides = Utils.readCommandLineOpts();
         options.verbose = verbose;
         LoadedTopology topology = options.load(context);
-        if (!noDetail || dryRun) {
-            DryRun.print(topology, context.out(), !noDetail);
-        }
         if (dryRun) {
+            DryRun.print(topology, context.out(), !noDetail);
             return ExitCodes.OK;
         }
+        if (!noDetail) {
+            context.out().print(TopologyText.summary(TopologyView.of(topology)));
+        }
         if (local) {
+            requireLocalCluster();
             return SubmitCommand.runLocally(topology, context, Optional.of(Duration.ofMillis(sleepMs)),
                 Duration.ofSeconds(5), Optional.empty(), Optional.empty());
         }
-        RemoteSubmitter.submit(topology, Optional.empty(), TopologyJar.choose(Optional.empty(), topology.topology()),
+        RemoteSubmitter.submit(topology, Optional.empty(), TopologyJar.choose(List.of(), topology.topology()),
             inactive, context.out());
         return ExitCodes.OK;
     }

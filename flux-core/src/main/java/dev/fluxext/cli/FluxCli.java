@@ -55,7 +55,11 @@ public final class FluxCli implements Runnable {
     static int execute(Function<LoadOptions, LoadResult> loader, Map<String, String> environment,
                        PrintWriter out, PrintWriter err, String... args) {
         CliContext context = new CliContext(loader, environment, Path.of("").toAbsolutePath(), out, err);
-        return commandLine(new FluxCli(context), context).execute(args);
+        try {
+            return commandLine(new FluxCli(context), context).execute(args);
+        } finally {
+            UserClasses.uninstall();
+        }
     }
 
     /** The picocli setup shared by {@code flux} and the Storm-style {@link Flux} main. */

@@ -1,6 +1,7 @@
 package dev.fluxext.cli;
 
-import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.describe.TopologyGraph;
+import dev.fluxext.describe.TopologyView;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -19,7 +20,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "graph", mixinStandardHelpOptions = true,
-    description = {"Draw the topology's components and streams.",
+    description = {"Draw the topology's components and streams, from the file alone: no class is loaded and no "
+            + "user code runs (so a class the file names is not checked: flux validate does that).",
         "dot and mermaid are text (Mermaid renders in GitHub/GitLab Markdown inside a ```mermaid block); "
             + "svg runs Graphviz's dot, which must be installed."})
 final class GraphCommand implements Callable<Integer> {
@@ -49,8 +51,13 @@ final class GraphCommand implements Callable<Integer> {
                 + "which was not found; install Graphviz (e.g. apt-get install graphviz, brew install graphviz) "
                 + "or use --format dot or --format mermaid");
         }
-        LoadedTopology topology = topologyOptions.load(context);
-        TopologyGraph graph = TopologyGraph.of(topology.name(), topology.topology());
+        TopologyView view = topologyOptions.loadModel(context);
+        if (view.source().isPresent()) {
+            throw new CliException(ExitCodes.FAILURE, "flux: " + topologyOptions.file + ": the components come from "
+                + view.source().get() + ", which only running that code can tell, and graph runs no user code; "
+                + "'flux show' builds the topology and lists what Storm's topology object holds");
+        }
+        TopologyGraph graph = TopologyGraph.of(view);
         byte[] rendered = switch (format) {
             case dot -> graph.toDot().getBytes(StandardCharsets.UTF_8);
             case mermaid -> graph.toMermaid().getBytes(StandardCharsets.UTF_8);

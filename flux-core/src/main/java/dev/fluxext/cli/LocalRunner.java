@@ -1,8 +1,11 @@
 package dev.fluxext.cli;
 
+import dev.fluxext.compression.metrics.BatchMetrics;
+import dev.fluxext.compression.metrics.BatchSnapshot;
+import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
-import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.describe.TopologyView;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,6 +35,8 @@ final class LocalRunner {
     static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(60);
 
     private final LoadedTopology topology;
+    /** The components progress lines and the summary list, in flow order. */
+    private final TopologyView view;
     private final Optional<Duration> duration;
     private final Duration interval;
     private final PrintWriter out;
@@ -45,12 +50,13 @@ final class LocalRunner {
     /** Receives the final statistics (e.g. to write --summary-json). */
     interface SummaryWriter {
         void write(String topology, long uptimeSecs, Map<String, ComponentStats> components,
-                   Map<String, CompressionSnapshot> compression);
+                   Map<String, CompressionSnapshot> compression, Map<String, BatchSnapshot> batches);
     }
 
     LocalRunner(LoadedTopology topology, Optional<Duration> duration, Duration interval, PrintWriter out,
                 SummaryWriter summaryWriter) {
         this.topology = topology;
+        this.view = TopologyView.of(topology);
         this.duration = duration;
         this.interval = interval;
         this.out = out;
@@ -101,6 +107,7 @@ final class LocalRunner {
             }
             // Compression counters are JVM-wide: count this run only.
             CompressionMetrics.reset();
+            BatchMetrics.reset();
             try {
                 cluster.submitTopology(topology.name(), conf, topology.topology());
             } catch (InvalidTopologyException e) {
@@ -111,10 +118,11 @@ final class LocalRunner {
                     .orElse("running until Ctrl-C"));
             TopologyInfo last = report(cluster);
             long lastUptime = last == null ? 0 : last.get_uptime_secs();
-            Map<String, ComponentStats> finalStats = ComponentStats.of(topology.topology(), last);
-            Map<String, CompressionSnapshot> compression = CompressionFigures.of(topology, CompressionMetrics.snapshot());
-            printSummary(lastUptime, last, finalStats, compression);
-            summaryWriter.write(topology.name(), lastUptime, finalStats, compression);
+            Map<String, ComponentStats> finalStats = ComponentStats.of(view, last);
+            Map<String, CompressionSnapshot> compression = CompressionFigures.of(view, CompressionMetrics.snapshot());
+            Map<String, BatchSnapshot> batches = BatchMetrics.snapshot();
+            printSummary(lastUptime, last, finalStats, compression, batches);
+            summaryWriter.write(topology.name(), lastUptime, finalStats, compression, batches);
             cluster.killTopologyWithOpts(topology.name(), killNow());
             out.printf("flux: topology '%s' killed%n", topology.name());
             return ExitCodes.OK;
@@ -130,7 +138,7 @@ final class LocalRunner {
     /** Prints a progress line every interval until the duration is over or a stop is requested; returns the last info. */
     private TopologyInfo report(LocalCluster cluster) throws Exception {
         long started = System.nanoTime();
-        Progress progress = new Progress(topology.topology(), started);
+        Progress progress = new Progress(view, started);
         while (true) {
             long wait = interval.toNanos();
             if (duration.isPresent()) {
@@ -142,12 +150,13 @@ final class LocalRunner {
             if (stop || over) {
                 return info;
             }
-            out.println(progress.line(info, System.nanoTime()));
+            out.println(progress.line(info, System.nanoTime())
+                    + CompressionFigures.progress(CompressionMetrics.snapshot(), BatchMetrics.snapshot()));
         }
     }
 
     private void printSummary(long uptimeSecs, TopologyInfo info, Map<String, ComponentStats> stats,
-                              Map<String, CompressionSnapshot> compression) {
+                              Map<String, CompressionSnapshot> compression, Map<String, BatchSnapshot> batches) {
         out.printf("%nSummary of '%s' after %d s%s:%n", topology.name(), uptimeSecs,
             info == null ? "" : " in " + ComponentStats.workers(info) + " worker(s)");
         out.printf("  %-24s %-6s %12s %12s %12s %12s %12s%n", "component", "type", "emitted", "transferred", "acked",
@@ -158,6 +167,9 @@ final class LocalRunner {
             "  compression %s: %s, %d of %d tuples compressed, %d -> %d bytes (%.0f %%), %d frames rejected%n",
             id, c.codec(), c.tuplesCompressed(), c.tuplesCompressed() + c.tuplesRaw(), c.bytesIn(), c.bytesOut(),
             c.bytesIn() == 0 ? 100.0 : 100.0 * c.bytesOut() / c.bytesIn(), c.rejected()));
+        batches.forEach((connection, b) -> out.printf(
+            "  batch compression %s: %d messages in %d batches, %d -> %d bytes (%.0f %%), %d batches rejected%n",
+            connection, b.messages(), b.batches(), b.bytesBefore(), b.bytesAfter(), 100.0 * b.ratio(), b.rejected()));
         out.flush();
     }
 

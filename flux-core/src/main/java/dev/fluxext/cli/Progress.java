@@ -1,27 +1,27 @@
 package dev.fluxext.cli;
 
+import dev.fluxext.describe.TopologyView;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.StringJoiner;
-import org.apache.storm.generated.StormTopology;
 import org.apache.storm.generated.TopologyInfo;
 
 /** Formats one progress line per report: per component its totals and its rate since the previous line. */
 final class Progress {
 
-    private final StormTopology topology;
+    private final TopologyView view;
     private final Map<String, Long> previousThroughput = new HashMap<>();
     private long previousNanos;
 
     /** {@code startNanos}: when the topology was submitted, so the first line's rate covers the start. */
-    Progress(StormTopology topology, long startNanos) {
-        this.topology = topology;
+    Progress(TopologyView view, long startNanos) {
+        this.view = view;
         this.previousNanos = startNanos;
     }
 
     /** E.g. {@code [ 15s] sentences: emitted 300 acked 280 failed 0 (20/s) | split: emitted 2100 ... (140/s)}. */
     String line(TopologyInfo info, long nanos) {
-        Map<String, ComponentStats> stats = ComponentStats.of(topology, info);
+        Map<String, ComponentStats> stats = ComponentStats.of(view, info);
         double seconds = (nanos - previousNanos) / 1e9;
         StringJoiner line = new StringJoiner(" | ",
             String.format("[%4ds] ", info == null ? 0 : info.get_uptime_secs()), "");

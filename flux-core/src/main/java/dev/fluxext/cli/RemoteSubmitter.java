@@ -14,6 +14,9 @@ import org.apache.storm.generated.AuthorizationException;
 import org.apache.storm.generated.InvalidTopologyException;
 import org.apache.storm.generated.SubmitOptions;
 import org.apache.storm.generated.TopologyInitialStatus;
+import org.apache.storm.utils.NimbusClient;
+import org.apache.storm.utils.ObjectReader;
+import org.apache.storm.utils.Utils;
 
 /**
  * Submits to a real cluster with {@link StormSubmitter}, which finds Nimbus from {@code storm.yaml} (Storm's usual
@@ -43,13 +46,37 @@ final class RemoteSubmitter {
         return conf;
     }
 
+    /**
+     * The Nimbus a submission goes to and why there, as StormSubmitter will find it: {@code --nimbus}, else the
+     * topology config over Storm's config (storm.yaml, else Storm's defaults: localhost).
+     */
+    static String target(Map<String, Object> topologyConf, Optional<String> nimbus) {
+        if (nimbus.isPresent()) {
+            return "Nimbus at " + nimbus.get() + " (--nimbus)";
+        }
+        if (NimbusClient.isLocalOverride()) {
+            return "the in-process cluster of `storm local`";
+        }
+        Map<String, Object> storm = Utils.readStormConfig();
+        Map<String, Object> conf = new HashMap<>(storm);
+        conf.putAll(topologyConf);
+        String configFile = System.getProperty("storm.conf.file", "storm.yaml");
+        String source = topologyConf.containsKey(Config.NIMBUS_SEEDS) ? "nimbus.seeds from the topology config"
+            : !Utils.findAndReadConfigFile(configFile, false).containsKey(Config.NIMBUS_SEEDS)
+                ? "Storm's default: no --nimbus, and no nimbus.seeds in the topology config or a " + configFile
+                    + " on the classpath"
+                : "nimbus.seeds from " + configFile;
+        return "Nimbus at " + String.join(",", ObjectReader.getStrings(conf.get(Config.NIMBUS_SEEDS))) + ":"
+            + ObjectReader.getInt(conf.get(Config.NIMBUS_THRIFT_PORT), 6627) + " (" + source + ")";
+    }
+
     static void submit(LoadedTopology topology, Optional<String> nimbus, Path jar, boolean inactive, PrintWriter out) {
         Map<String, Object> conf = new HashMap<>(topology.config());
         nimbus.map(RemoteSubmitter::nimbusConf).ifPresent(conf::putAll);
         // StormSubmitter reads the jar to upload from this property, as `storm jar` sets it.
         String previousJar = System.getProperty("storm.jar");
         System.setProperty("storm.jar", jar.toAbsolutePath().toString());
-        String where = nimbus.map(n -> " to Nimbus at " + n).orElse("");
+        String where = " to " + target(topology.config(), nimbus);
         out.printf("flux: submitting topology '%s'%s, uploading %s...%n", topology.name(), where, jar);
         out.flush();
         try {

@@ -1,7 +1,7 @@
 package dev.fluxext.cli;
 
-import dev.fluxext.describe.TopologyDescriber;
-import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.describe.TopologyText;
+import dev.fluxext.describe.TopologyView;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -9,9 +9,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "show", mixinStandardHelpOptions = true,
-    description = {"Print the topology exactly as it will be submitted, read back from the built StormTopology.",
-        "--format json prints one JSON document: {\"name\", \"config\", \"components\": [{\"id\", \"type\", "
-            + "\"className\", \"parallelism\", \"config\", \"inputs\", \"outputs\"}]}."})
+    description = {"Build the topology (as submit would) and print it: its components in flow order, from the file, "
+            + "with the output streams they declared and the topology config as it will be submitted.",
+        "--format json prints one JSON document: {\"name\", \"source\", \"config\", \"components\": [{\"id\", "
+            + "\"type\", \"origin\", \"className\", \"parallelism\", \"numTasks\", \"loads\", \"config\", "
+            + "\"inputs\", \"outputs\"}]} (docs/cli.md)."})
 final class ShowCommand implements Callable<Integer> {
 
     enum Format { text, json }
@@ -28,8 +30,8 @@ final class ShowCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        LoadedTopology topology = topologyOptions.load(parent.context());
-        String shown = format == Format.json ? TopologyDescriber.toJsonText(topology) : TopologyDescriber.summary(topology);
+        TopologyView view = TopologyView.of(topologyOptions.load(parent.context()));
+        String shown = format == Format.json ? TopologyText.jsonText(view) : TopologyText.summary(view);
         parent.context().out().print(shown.endsWith("\n") ? shown : shown + "\n");
         parent.context().out().flush();
         return ExitCodes.OK;

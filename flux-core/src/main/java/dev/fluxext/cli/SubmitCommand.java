@@ -60,11 +60,6 @@ final class SubmitCommand implements Callable<Integer> {
         description = "--remote: the Nimbus to submit to (default: nimbus.seeds from -c or storm.yaml).")
     String nimbus;
 
-    @Option(names = "--jar", paramLabel = "FILE",
-        description = "--remote: the topology jar to upload (default: the jar flux runs from, if it holds the "
-            + "topology's classes).")
-    Path jar;
-
     @Option(names = "--inactive", description = "--remote: submit the topology deactivated.")
     boolean inactive;
 
@@ -73,14 +68,19 @@ final class SubmitCommand implements Callable<Integer> {
         checkOptions();
         CliContext context = parent.context();
         LoadedTopology topology = topologyOptions.load(context);
-        if (dryRun) {
-            DryRun.print(topology, context.out());
+        if (mode.remote) {
+            Path jar = TopologyJar.choose(topologyOptions.jars(context), topology.topology());
+            if (dryRun) {
+                DryRun.print(topology, context.out());
+                context.out().printf("flux: dry run: would upload %s to %s%n", jar,
+                    RemoteSubmitter.target(topology.config(), Optional.ofNullable(nimbus)));
+                return ExitCodes.OK;
+            }
+            RemoteSubmitter.submit(topology, Optional.ofNullable(nimbus), jar, inactive, context.out());
             return ExitCodes.OK;
         }
-        if (mode.remote) {
-            RemoteSubmitter.submit(topology, Optional.ofNullable(nimbus), TopologyJar.choose(
-                Optional.ofNullable(jar).map(context.workingDir()::resolve), topology.topology()),
-                inactive, context.out());
+        if (dryRun) {
+            DryRun.print(topology, context.out());
             return ExitCodes.OK;
         }
         return runLocally(topology, context, Optional.ofNullable(durationSecs).map(Duration::ofSeconds),
@@ -95,8 +95,8 @@ final class SubmitCommand implements Callable<Integer> {
         StormLogging.toFile(log);
         context.out().println("flux: Storm logs go to " + log);
         LocalRunner runner = new LocalRunner(topology, duration, interval, context.out(),
-            (name, uptime, stats, compression) -> summaryJson.ifPresent(file -> {
-                SummaryJson.write(file, SummaryJson.document(name, uptime, stats, compression));
+            (name, uptime, stats, compression, batches) -> summaryJson.ifPresent(file -> {
+                SummaryJson.write(file, SummaryJson.document(name, uptime, stats, compression, batches));
                 context.out().println("flux: summary written to " + file);
             }));
         return runner.run();
@@ -115,7 +115,6 @@ final class SubmitCommand implements Callable<Integer> {
             rejectWith("--remote", logFile != null, "--log-file");
         } else {
             rejectWith("--local", nimbus != null, "--nimbus");
-            rejectWith("--local", jar != null, "--jar");
             rejectWith("--local", inactive, "--inactive");
         }
         if (durationSecs != null && durationSecs <= 0 || intervalSecs <= 0) {

@@ -1,6 +1,7 @@
 package dev.fluxext.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fluxext.compression.metrics.BatchSnapshot;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,7 +15,9 @@ import java.util.Map;
  * "emitted", "transferred", "acked", "failed", "executed"}}}}, plus {@code "compression": {"codec",
  * "tuplesCompressed", "tuplesRaw", "bytesIn", "bytesOut", "rejected"}} on every component when the topology uses
  * flux-compression ({@link CompressionFigures}; flux-compression's JVM-wide counters, which in a local run cover
- * every worker).
+ * every worker), and {@code "batchCompression": {"<connection>": {"batches", "messages", "bytesBefore",
+ * "bytesAfter", "ratio", "rejected"}}} when the transport compresses bundles (connections named {@code -> host:port}
+ * for what was sent there, {@code -> :port} for rejections by the worker listening there).
  */
 final class SummaryJson {
 
@@ -22,7 +25,8 @@ final class SummaryJson {
     }
 
     static Map<String, Object> document(String topology, long uptimeSecs, Map<String, ComponentStats> components,
-                                        Map<String, CompressionSnapshot> compression) {
+                                        Map<String, CompressionSnapshot> compression,
+                                        Map<String, BatchSnapshot> batches) {
         Map<String, Object> byId = new LinkedHashMap<>();
         components.values().forEach(s -> {
             Map<String, Object> component = new LinkedHashMap<>();
@@ -49,6 +53,20 @@ final class SummaryJson {
         document.put("topology", topology);
         document.put("uptimeSecs", uptimeSecs);
         document.put("components", byId);
+        if (!batches.isEmpty()) {
+            Map<String, Object> connections = new LinkedHashMap<>();
+            batches.forEach((connection, b) -> {
+                Map<String, Object> figures = new LinkedHashMap<>();
+                figures.put("batches", b.batches());
+                figures.put("messages", b.messages());
+                figures.put("bytesBefore", b.bytesBefore());
+                figures.put("bytesAfter", b.bytesAfter());
+                figures.put("ratio", Math.round(b.ratio() * 1000) / 1000.0);
+                figures.put("rejected", b.rejected());
+                connections.put(connection, figures);
+            });
+            document.put("batchCompression", connections);
+        }
         return document;
     }
 

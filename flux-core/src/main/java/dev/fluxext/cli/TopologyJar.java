@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -13,7 +14,7 @@ import org.apache.storm.generated.StormTopology;
 import org.apache.storm.utils.Utils;
 
 /**
- * Which jar {@code submit --remote} uploads to Nimbus: the one given with {@code --jar}; the one {@code storm jar}
+ * Which jar {@code submit --remote} uploads to Nimbus: the one given with {@code --jar} (also loaded here); the one {@code storm jar}
  * runs (system property {@code storm.jar}); or the jar flux itself runs from when the topology's own classes come
  * from it (a shaded topology jar holding flux-core). Storm's classes are left out of that check, as the cluster has them.
  */
@@ -22,13 +23,14 @@ final class TopologyJar {
     private TopologyJar() {
     }
 
-    static Path choose(Optional<Path> explicit, StormTopology topology) {
-        if (explicit.isPresent()) {
-            Path jar = explicit.get();
-            if (!Files.isRegularFile(jar)) {
-                throw new CliException(ExitCodes.USAGE, "flux: --jar " + jar + ": no such file");
-            }
-            return jar;
+    static Path choose(List<Path> explicit, StormTopology topology) {
+        if (explicit.size() > 1) {
+            throw new CliException(ExitCodes.USAGE, "flux: --remote uploads one jar, and " + explicit.size()
+                + " were given with --jar: build one topology jar holding all your classes (the shade plugin, see "
+                + "examples/README.md) and pass it alone with --jar; put other classes needed only here on --classpath");
+        }
+        if (explicit.size() == 1) {
+            return explicit.get(0);
         }
         String stormJar = System.getProperty("storm.jar");
         if (stormJar != null && !stormJar.isBlank()) {

@@ -1,12 +1,17 @@
 package dev.fluxext.cli;
 
+import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.build.TopologyFactory;
+import dev.fluxext.describe.TopologyView;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
-import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.model.TopologyDef;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Option;
@@ -34,6 +39,19 @@ final class TopologyOptions {
             + "(-c topology.workers=2 -c nimbus.seeds='[\"a\",\"b\"]'). Repeatable.")
     Map<String, String> overrides = new LinkedHashMap<>();
 
+    @Option(names = "--jar", paramLabel = "FILE",
+        description = "A jar with your own spouts, bolts and other classes, loaded over Storm's; repeatable. "
+            + "submit --remote uploads it.")
+    List<Path> jars = new ArrayList<>();
+
+    @Option(names = "--classpath", paramLabel = "PATH",
+        description = "More of your classes: jars and class directories separated by ':' "
+            + "(';' on Windows), after those in the environment variable FLUX_CLASSPATH.")
+    String classpath;
+
+    /** Config values given to the launcher rather than to us ({@code storm.options} of the storm script), before -c. */
+    Map<String, Object> scriptOverrides = Map.of();
+
     @Option(names = {"-v", "--verbose"}, description = "Print stack traces for internal errors.")
     boolean verbose;
 
@@ -48,6 +66,41 @@ final class TopologyOptions {
      */
     LoadedTopology load(CliContext context) {
         LoadResult result = loadQuietly(context);
+        print(result, context);
+        return topologyOf(result);
+    }
+
+    /**
+     * The file's checked model as a view, without building: no class of the file is loaded and no user code runs.
+     * Prints every diagnostic as {@link #load} does.
+     *
+     * @throws CliException with {@link ExitCodes#INVALID_TOPOLOGY} when the file has errors
+     */
+    TopologyView loadModel(CliContext context) {
+        LoadResult result = context.loader().apply(options(context).withoutBuilding());
+        print(result, context);
+        TopologyDef model = checked(result, result.model()).orElseThrow();
+        return TopologyView.ofModel(TopologyFactory.topologyName(model, file), model);
+    }
+
+    /** Loads the topology without printing anything. */
+    LoadResult loadQuietly(CliContext context) {
+        return context.loader().apply(options(context));
+    }
+
+    private LoadOptions options(CliContext context) {
+        if (verbose) {
+            StormLogging.toStderr(true);
+        }
+        if (filter != null && !Files.isReadable(filter)) {
+            throw new CliException(ExitCodes.USAGE, "flux: --filter " + filter + ": no such readable file");
+        }
+        UserClasses.install(jars(context), classpath(context));
+        return new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter, context.environment(),
+            configOverrides());
+    }
+
+    private void print(LoadResult result, CliContext context) {
         SourceExcerpt excerpt = new SourceExcerpt();
         for (Diagnostic diagnostic : result.diagnostics()) {
             context.err().println(diagnostic.format());
@@ -55,20 +108,6 @@ final class TopologyOptions {
                 context.err().print(excerpt.of(diagnostic));
             }
         }
-        return topologyOf(result);
-    }
-
-    /** Loads the topology without printing anything. */
-    LoadResult loadQuietly(CliContext context) {
-        if (verbose) {
-            StormLogging.toStderr(true);
-        }
-        if (filter != null && !Files.isReadable(filter)) {
-            throw new CliException(ExitCodes.USAGE, "flux: --filter " + filter + ": no such readable file");
-        }
-        LoadOptions options = new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter,
-            context.environment(), ConfigValues.parse(overrides));
-        return context.loader().apply(options);
     }
 
     /**
@@ -77,15 +116,39 @@ final class TopologyOptions {
      * @throws CliException with {@link ExitCodes#INVALID_TOPOLOGY} when the file has errors
      */
     LoadedTopology topologyOf(LoadResult result) {
+        return checked(result, result.topology()).orElseThrow();
+    }
+
+    /** {@code wanted} when the load had no errors and it is present, else the exception to exit with. */
+    private <T> Optional<T> checked(LoadResult result, Optional<T> wanted) {
         if (result.internalError().isPresent()) {
             // Already reported as an "internal error" diagnostic: a bug of ours, not a problem of the file.
             throw new CliException(ExitCodes.FAILURE, null, result.internalError().get());
         }
         long errors = result.diagnostics().stream().filter(Diagnostic::isError).count();
-        if (errors > 0 || result.topology().isEmpty()) {
+        if (errors > 0 || wanted.isEmpty()) {
             throw new CliException(ExitCodes.INVALID_TOPOLOGY,
                 "flux: " + file + ": " + Math.max(errors, 1) + (errors == 1 ? " error" : " errors"));
         }
-        return result.topology().get();
+        return wanted;
+    }
+
+    private Map<String, Object> configOverrides() {
+        Map<String, Object> all = new LinkedHashMap<>(scriptOverrides);
+        all.putAll(ConfigValues.parse(overrides));
+        return all;
+    }
+
+    /** The {@code --jar} files, resolved against the working directory. */
+    List<Path> jars(CliContext context) {
+        return jars.stream().map(context.workingDir()::resolve).toList();
+    }
+
+    /** {@code FLUX_CLASSPATH}, then {@code --classpath}. */
+    private List<Path> classpath(CliContext context) {
+        List<Path> entries = new ArrayList<>(
+            UserClasses.splitPath(context.environment().getOrDefault("FLUX_CLASSPATH", ""), context.workingDir()));
+        entries.addAll(UserClasses.splitPath(classpath == null ? "" : classpath, context.workingDir()));
+        return entries;
     }
 }

@@ -103,7 +103,8 @@ public final class Language {
             new Key("cpuLoad", "number ≥ 0", "Storm's", "Percent of a core; fractions allowed (`12.5`).",
                     "cpuLoad: 12.5"),
             new Key("config", "map", "`{}`", "This component's configuration (what `declarer.addConfigurations` does). "
-                    + "Values of Storm keys are checked with Storm's validators. Keys that Storm 2.8 workers drop at "
+                    + "Values of Storm keys are checked with Storm's validators; Storm-looking keys Storm does not know "
+                    + "are warnings, as at the top level. Keys that Storm 2.8 workers drop at "
                     + "component level are warnings. Compression keys (`fluxext.compression.*`, Storm 3 keys) are "
                     + "honoured as this component's compression settings.",
                     "config:\n  topology.tick.tuple.freq.secs: 10\n  my.bolt.setting: 42"),

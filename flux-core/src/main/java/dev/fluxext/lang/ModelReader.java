@@ -1,5 +1,6 @@
 package dev.fluxext.lang;
 
+import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.diag.Code;
 import java.util.HashSet;
 import dev.fluxext.diag.Span;
@@ -308,7 +309,7 @@ public final class ModelReader {
             return Optional.empty();
         }
         YNode.Map map = m.get();
-        List<String> known = new ArrayList<>(List.of(TransportOptions.TYPE));
+        List<String> known = new ArrayList<>(List.of(TransportOptions.TYPE, TransportOptions.COMPRESSION));
         TransportOptions.NETTY_KEYS.forEach(k -> known.add(k.yamlName()));
         unknownKeys(map, known, "in 'transport'");
         Located<String> type = map.get(TransportOptions.TYPE).flatMap(n -> string(n, "'type'"))
@@ -331,17 +332,24 @@ public final class ModelReader {
                 settings.put(k.stormKey(), new ConfigMap.Entry(k.stormKey(), e.keyPosition(), plain(e.value())));
             });
         }
-        return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), map.position()));
+        Optional<CompressionDef> compression = map.get(TransportOptions.COMPRESSION).map(n -> map(n, "'compression'")
+                .map(block -> optionBlock(block, BatchCompressionOptions.ALL, codecBlocks(BatchCompressionOptions.CODEC),
+                        "the compression of the transport")).orElse(CompressionDef.NONE));
+        return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, map.position()));
     }
 
     // ---- compression
 
     private CompressionDef compression(YNode node, String owner) {
-        // per-codec blocks are known keys even for codecs with no settings of their own (snappy: {})
-        Set<String> codecBlocks = new LinkedHashSet<>(CompressionOptions.CODEC.allowed());
-        codecBlocks.remove("none");
-        return map(node, "'compression'").map(m -> optionBlock(m, CompressionOptions.ALL, codecBlocks,
-                "the compression of " + owner)).orElse(CompressionDef.NONE);
+        return map(node, "'compression'").map(m -> optionBlock(m, CompressionOptions.ALL,
+                codecBlocks(CompressionOptions.CODEC), "the compression of " + owner)).orElse(CompressionDef.NONE);
+    }
+
+    /** Per-codec blocks are known keys even for codecs with no settings of their own ({@code snappy: {}}). */
+    private static Set<String> codecBlocks(ConfigOption codec) {
+        Set<String> blocks = new LinkedHashSet<>(codec.allowed());
+        blocks.remove("none");
+        return blocks;
     }
 
     /**

@@ -60,6 +60,11 @@ public final class FluxLoader {
         Diagnostics diagnostics = new Diagnostics();
         try {
             Optional<TopologyDef> model = analyze(options, diagnostics);
+            if (!options.build()) {
+                checkOverrides(options, diagnostics);
+                return new LoadResult(diagnostics.all(), model.filter(m -> !diagnostics.hasErrors()),
+                        Optional.empty(), Optional.empty());
+            }
             boolean buildable = model.isPresent() && !diagnostics.hasUnrecoverableErrors();
             Optional<LoadedTopology> built = buildable
                     ? builder.build(model.get(), options, diagnostics) : Optional.empty();
@@ -158,6 +163,7 @@ public final class FluxLoader {
                 return;
             }
             StormConfigCheck.violation(key, value).ifPresent(problem -> diagnostics.error(Code.OVERRIDE, at, problem));
+            StormConfigCheck.unknownKeyWarning(key).ifPresent(w -> diagnostics.warning(Code.UNKNOWN_KEY, at, w));
         });
     }
 
@@ -172,6 +178,6 @@ public final class FluxLoader {
         }
         Map<String, Object> config = new HashMap<>(topology.config());
         config.putAll(options.configOverrides());
-        return new LoadedTopology(topology.name(), topology.topology(), config);
+        return new LoadedTopology(topology.name(), topology.model(), topology.topology(), config);
     }
 }

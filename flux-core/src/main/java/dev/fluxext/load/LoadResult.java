@@ -2,25 +2,33 @@ package dev.fluxext.load;
 
 import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.diag.Diagnostic;
+import dev.fluxext.model.TopologyDef;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Everything found while loading a topology file. {@link #topology()} is present only when there are no errors;
- * warnings may accompany it. {@link #internalError()} holds the exception behind an "internal error" diagnostic,
- * for {@code --verbose} to print its stack trace.
+ * warnings may accompany it. {@link #model()} is the checked model, present with the topology, or alone when the
+ * options asked for no build ({@link LoadOptions#build()}) and there are no errors. {@link #internalError()} holds
+ * the exception behind an "internal error" diagnostic, for {@code --verbose} to print its stack trace.
  */
-public record LoadResult(List<Diagnostic> diagnostics, Optional<LoadedTopology> topology,
+public record LoadResult(List<Diagnostic> diagnostics, Optional<TopologyDef> model, Optional<LoadedTopology> topology,
                          Optional<Throwable> internalError) {
 
     public LoadResult {
         diagnostics = inFileOrder(diagnostics);
+        model = topology.isPresent() ? topology.map(LoadedTopology::model) : model;
         internalError = internalError == null ? Optional.empty() : internalError;
     }
 
+    public LoadResult(List<Diagnostic> diagnostics, Optional<LoadedTopology> topology,
+                      Optional<Throwable> internalError) {
+        this(diagnostics, Optional.empty(), topology, internalError);
+    }
+
     public LoadResult(List<Diagnostic> diagnostics, Optional<LoadedTopology> topology) {
-        this(diagnostics, topology, Optional.empty());
+        this(diagnostics, Optional.empty(), topology, Optional.empty());
     }
 
     /**

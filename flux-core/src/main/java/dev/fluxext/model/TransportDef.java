@@ -8,6 +8,9 @@ package dev.fluxext.model;
  * @param settings     Netty tuning keys translated to their Storm keys ({@code TransportOptions.NETTY_KEYS}),
  *                     each entry positioned at the YAML key; values unchecked (the builder applies Storm's
  *                     validators)
+ * @param compression  the {@code compression:} block (batch compression), {@code BatchCompressionOptions} keys;
+ *                     empty when absent, so that plain {@code type: netty} stays Storm's own path
  */
-public record TransportDef(Located<String> contextClass, ConfigMap settings, Position position) {
+public record TransportDef(Located<String> contextClass, ConfigMap settings,
+                           java.util.Optional<CompressionDef> compression, Position position) {
 }

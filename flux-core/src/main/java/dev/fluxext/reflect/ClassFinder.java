@@ -31,7 +31,9 @@ public final class ClassFinder {
     private static final List<String> WELL_KNOWN_PACKAGES = List.of("org.apache.storm.testing",
             "org.apache.storm.topology", "org.apache.storm.topology.base", "org.apache.storm.spout",
             "org.apache.storm.bolt", "org.apache.storm.grouping", "org.apache.storm.hooks",
-            "org.apache.storm.task", "org.apache.storm.tuple");
+            "org.apache.storm.task", "org.apache.storm.tuple",
+            // Our equivalents of Storm Flux's wrappers: org.apache.storm.flux.wrappers.* files are pointed here.
+            "dev.fluxext.wrappers.bolts", "dev.fluxext.wrappers.spouts");
 
     private final ClassLoader loader;
     private final Map<String, Class<?>> found = new HashMap<>();

@@ -12,6 +12,8 @@ public final class TransportOptions {
 
     /** {@code type}: {@code netty} or the class name of an {@code org.apache.storm.messaging.IContext}. */
     public static final String TYPE = "type";
+    /** {@code compression}: batch compression of what workers exchange (settings: {@code BatchCompressionOptions}). */
+    public static final String COMPRESSION = "compression";
     public static final String TRANSPORT_KEY = "storm.messaging.transport";
     public static final String NETTY = "netty";
     public static final String NETTY_CONTEXT = "org.apache.storm.messaging.netty.Context";

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class CompressionWiringTest {
 
-    private static Map<?, ?> componentConf(StormTopology topology, String id) throws Exception {
+    /** The component's own config ({@code json_conf}) as Storm received it. */
+    static Map<?, ?> componentConf(StormTopology topology, String id) throws Exception {
         String json = topology.get_spouts().containsKey(id) ? topology.get_spouts().get(id).get_common().get_json_conf()
                 : topology.get_bolts().get(id).get_common().get_json_conf();
         return new ObjectMapper().readValue(json, Map.class);

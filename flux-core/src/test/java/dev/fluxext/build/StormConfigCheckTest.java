@@ -4,9 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fluxext.diag.Diagnostic;
+import dev.fluxext.load.FluxLoader;
+import dev.fluxext.load.LoadOptions;
+import dev.fluxext.load.LoadResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class StormConfigCheckTest {
 
@@ -55,5 +64,47 @@ class StormConfigCheckTest {
         assertFalse(StormConfigCheck.ignoredPerComponent("topology.tick.tuple.freq.secs"));
         assertFalse(StormConfigCheck.ignoredPerComponent("topology.debug"));
         assertFalse(StormConfigCheck.ignoredPerComponent("fluxext.compression.codec"));
+    }
+
+    @Test
+    void stormLookingKeysStormDoesNotKnowGetTheNearestKnownKey() {
+        assertEquals(Optional.of("'topology.acker.executor' is not a Storm 2.8 config key, so Storm ignores it; "
+                + "did you mean 'topology.acker.executors'?"), StormConfigCheck.unknownKeyWarning("topology.acker.executor"));
+        assertEquals(Optional.of("'topology.workrs' is not a Storm 2.8 config key, so Storm ignores it; "
+                + "did you mean 'topology.workers'?"), StormConfigCheck.unknownKeyWarning("topology.workrs"));
+        // Daemon keys (storm-server's DaemonConfig) and Storm 3's compression keys are known.
+        assertEquals(Optional.empty(), StormConfigCheck.unknownKeyWarning("supervisor.slots.ports"));
+        assertEquals(Optional.empty(), StormConfigCheck.unknownKeyWarning("topology.tuple.compression.threshold"));
+        assertEquals(Optional.empty(), StormConfigCheck.unknownKeyWarning("my.own.key"));
+        assertTrue(StormConfigCheck.unknownKeyWarning("nimbus.zzzzzzzzzzzzzzzzzzzzzzzzz").orElseThrow()
+                .endsWith("check the spelling"));
+    }
+
+    @Test
+    void theWarningIsPositionedAtTheFileKeyAndNamesTheDashCOption(@TempDir Path tmp) throws IOException {
+        Path file = Files.writeString(tmp.resolve("t.yaml"), """
+                name: t
+                config:
+                  topology.workers: 1
+                  topology.acker.executor: 0
+                spouts:
+                  - id: s
+                    className: org.apache.storm.testing.TestWordSpout
+                bolts:
+                  - id: b
+                    className: org.apache.storm.testing.TestWordCounter
+                streams:
+                  - from: s
+                    to: b
+                    grouping: {type: SHUFFLE}
+                """);
+        LoadResult result = FluxLoader.load(new LoadOptions(file.toString(), false, Optional.empty(), false, Map.of(),
+                Map.of("topology.workrs", 3)));
+        List<String> messages = result.diagnostics().stream().map(Diagnostic::format).toList();
+        assertTrue(result.topology().isPresent(), messages.toString());
+        assertTrue(messages.contains(file + ":4:3: warning: 'topology.acker.executor' is not a Storm 2.8 config key, "
+                + "so Storm ignores it; did you mean 'topology.acker.executors'?"), messages.toString());
+        assertTrue(messages.stream().anyMatch(m -> m.startsWith("-c topology.workrs") && m.contains("warning: ")
+                && m.endsWith("did you mean 'topology.workers'?")), messages.toString());
     }
 }

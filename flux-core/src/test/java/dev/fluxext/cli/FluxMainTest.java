@@ -4,11 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.ServerSocket;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.jar.JarOutputStream;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -82,5 +87,101 @@ class FluxMainTest {
                 "--no-splash", "--no-detail", "--resource")) {
             assertTrue(help.out().contains(option), option + " missing:\n" + help.out());
         }
+    }
+
+    /** {@code storm jar JAR dev.fluxext.cli.Flux ARGS}: the script's handling of ARGS, then Flux in-process. */
+    private CliRun underStormJar(String... args) throws IOException {
+        Path jar = tmp.resolve("app.jar");
+        new JarOutputStream(Files.newOutputStream(jar)).close();
+        StormScript script = StormScript.jar(jar.toString(), args);
+        Map<String, String> previous = new HashMap<>();
+        script.properties().forEach((key, value) -> previous.put(key, System.setProperty(key, value)));
+        try {
+            return flux(script.mainArgs().toArray(String[]::new));
+        } finally {
+            previous.forEach((key, value) -> {
+                if (value == null) {
+                    System.clearProperty(key);
+                } else {
+                    System.setProperty(key, value);
+                }
+            });
+        }
+    }
+
+    @Test
+    void dashCTakenByTheStormScriptStillReachesTheChecksAndTheSummary() throws IOException {
+        CliRun run = underStormJar("--dry-run", "-c", "topology.workers=3", "-c", "topology.debug=true", "words.yaml");
+        assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+        Map<String, Object> overrides = TestTopologies.lastOptions.configOverrides();
+        assertEquals(3, ((Number) overrides.get("topology.workers")).intValue(), overrides.toString());
+        assertEquals(true, overrides.get("topology.debug"), overrides.toString());
+    }
+
+    @Test
+    void configKeyValueUnderTheStormScriptSaysToUseDashC() throws IOException {
+        CliRun run = underStormJar("--dry-run", "--config", "topology.workers=3", "words.yaml");
+        assertEquals(ExitCodes.USAGE, run.exitCode(), run.out());
+        assertTrue(run.err().contains("--config names Storm's own config file (storm.yaml) and 'topology.workers=3' "
+            + "was taken for one; to override a topology config value use -c topology.workers=3"), run.err());
+        assertFalse(run.err().contains("internal error"), run.err());
+    }
+
+    @Test
+    void submittingIsNotCalledADryRunAndNamesTheNimbus() throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        CliRun run = underStormJar("--remote", "-c", "nimbus.seeds=[\"localhost\"]", "-c",
+            "nimbus.thrift.port=" + closedPort, "-c", "storm.nimbus.retry.times=0", "words.yaml");
+        assertEquals(ExitCodes.FAILURE, run.exitCode(), run.out() + run.err());
+        assertFalse(run.out().contains("dry run"), run.out());
+        assertTrue(run.out().contains("spout words: org.apache.storm.testing.TestWordSpout"), run.out());
+        assertTrue(run.out().contains("submitting topology 'words' to Nimbus at localhost:" + closedPort
+            + " (nimbus.seeds from the topology config)"), run.out());
+    }
+
+    /** The real entry point in a fresh JVM (Storm's Utils not yet initialized), with {@code classpath}. */
+    private static Process child(String classpath, List<String> jvmOptions, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", classpath));
+        command.addAll(jvmOptions);
+        command.add(Flux.class.getName());
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).start();
+    }
+
+    private static String output(Process process) throws Exception {
+        String out = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        process.waitFor();
+        return out;
+    }
+
+    @Test
+    void configKeyValueInAFreshJvmIsAUsageErrorNotAnInitializerError() throws Exception {
+        // What `storm jar ... --config topology.workers=3` starts: storm.conf.file names a file that is no file.
+        Process process = child(System.getProperty("java.class.path"), List.of("-Dstorm.conf.file=topology.workers=3"),
+            "--dry-run", RealYamlTest.file("words.yaml"));
+        String out = output(process);
+        assertEquals(ExitCodes.USAGE, process.exitValue(), out);
+        assertTrue(out.contains("use -c topology.workers=3"), out);
+        assertFalse(out.contains("ExceptionInInitializerError"), out);
+    }
+
+    @Test
+    void localWithoutStormServerSaysWhatIsMissing() throws Exception {
+        // `storm jar` gives the main class Storm's worker libraries only: storm-client, not storm-server.
+        String stormServer = Path.of(org.apache.storm.LocalCluster.class.getProtectionDomain().getCodeSource()
+            .getLocation().toURI()).toString();
+        String classpath = java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+            .filter(entry -> !Path.of(entry).toAbsolutePath().toString().equals(stormServer))
+            .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+        Process process = child(classpath, List.of(), "--local", "--no-detail", RealYamlTest.file("words.yaml"));
+        String out = output(process);
+        assertEquals(ExitCodes.USAGE, process.exitValue(), out);
+        assertTrue(out.contains("--local needs Storm's server classes (storm-server"), out);
+        assertTrue(out.contains("storm local app.jar dev.fluxext.cli.Flux FILE"), out);
+        assertFalse(out.contains("NoClassDefFoundError"), out);
     }
 }

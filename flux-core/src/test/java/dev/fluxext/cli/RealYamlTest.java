@@ -57,7 +57,7 @@ class RealYamlTest {
     }
 
     @Test
-    void showJsonReadsBackTheBuiltTopology() throws Exception {
+    void showJsonListsTheFileWithTheConfigAsSubmitted() throws Exception {
         CliRun run = run("show", "--format", "json", "-c", "topology.workers=3", file("words.yaml"));
         assertEquals(ExitCodes.OK, run.exitCode(), run.err());
         JsonNode json = new ObjectMapper().readTree(run.out());
@@ -65,8 +65,8 @@ class RealYamlTest {
         assertEquals(3, json.get("config").get("topology.workers").asInt());
         JsonNode total = json.get("components").get(2);
         assertEquals("total", total.get("id").asText());
-        assertEquals("fields", total.get("inputs").get(0).get("grouping").asText());
-        assertEquals(0, total.get("inputs").get(0).get("fields").size());
+        assertEquals("global", total.get("inputs").get(0).get("grouping").asText());
+        assertEquals("count", total.get("inputs").get(0).get("from").asText());
     }
 
     @Test

@@ -7,6 +7,9 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,12 +39,33 @@ class SubmitCommandTest {
     }
 
     @Test
-    void dryRunBuildsAndPrintsWithoutRunning() {
-        for (String mode : new String[] {"--local", "--remote"}) {
-            CliRun run = CliRun.of("submit", mode, "--dry-run", "words.yaml");
+    void dryRunBuildsAndPrintsWithoutRunning() throws IOException {
+        Path jar = emptyJar();
+        for (String[] mode : new String[][] {{"--local"}, {"--remote", "--jar", jar.toString()}}) {
+            List<String> args = new ArrayList<>(List.of("submit", "--dry-run", "words.yaml"));
+            args.addAll(List.of(mode));
+            CliRun run = CliRun.of(args.toArray(String[]::new));
             assertEquals(ExitCodes.OK, run.exitCode(), run.err());
             assertTrue(run.out().contains("dry run: topology 'words' built (1 spout, 2 bolts); not submitted"), run.out());
         }
+    }
+
+    @Test
+    void aRemoteDryRunNamesTheNimbusEvenWhenNothingConfiguresOne() throws IOException {
+        // No --nimbus, no nimbus.seeds in the topology, no storm.yaml on the test classpath: Storm's default.
+        CliRun run = CliRun.of("submit", "--remote", "--dry-run", "--jar", emptyJar().toString(), "words.yaml");
+        assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+        assertTrue(run.out().contains("to Nimbus at localhost:6627 (Storm's default: no --nimbus, and no nimbus.seeds"),
+            run.out());
+        CliRun seeds = CliRun.of("submit", "--remote", "--dry-run", "--jar", emptyJar().toString(),
+            "-c", "nimbus.seeds=[\"n1\", \"n2\"]", "-c", "nimbus.thrift.port=7000", "words.yaml");
+        assertTrue(seeds.out().contains("to Nimbus at n1,n2:7000 (nimbus.seeds from the topology config)"), seeds.out());
+    }
+
+    private Path emptyJar() throws IOException {
+        Path jar = tmp.resolve("app.jar");
+        new JarOutputStream(Files.newOutputStream(jar)).close();
+        return jar;
     }
 
     @Test
@@ -69,8 +93,7 @@ class SubmitCommandTest {
 
     @Test
     void anUnreachableNimbusIsARuntimeFailure() throws IOException {
-        Path jar = Files.write(tmp.resolve("app.jar"), new byte[] {0x50, 0x4b, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0});
+        Path jar = emptyJar();
         int closedPort;
         try (ServerSocket socket = new ServerSocket(0)) {
             closedPort = socket.getLocalPort();
@@ -84,8 +107,9 @@ class SubmitCommandTest {
     }
 
     @Test
-    void aMalformedNimbusAddressIsAUsageError() {
-        CliRun run = CliRun.of("submit", "--remote", "--nimbus", "localhost:http", "--jar", "pom.xml", "words.yaml");
+    void aMalformedNimbusAddressIsAUsageError() throws IOException {
+        CliRun run = CliRun.of("submit", "--remote", "--nimbus", "localhost:http", "--jar", emptyJar().toString(),
+            "words.yaml");
         assertEquals(ExitCodes.USAGE, run.exitCode());
         assertTrue(run.err().contains("the port is not a number"), run.err());
     }

@@ -2,25 +2,19 @@ package dev.fluxext.cli;
 
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
-import dev.fluxext.model.Position;
+import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
-import dev.fluxext.build.LoadedTopology;
-import java.util.HashMap;
+import dev.fluxext.model.Position;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.storm.Config;
-import org.apache.storm.testing.TestGlobalCount;
-import org.apache.storm.testing.TestWordCounter;
-import org.apache.storm.testing.TestWordSpout;
-import org.apache.storm.topology.TopologyBuilder;
-import org.apache.storm.tuple.Fields;
 
 /**
- * A loader for the CLI's tests that builds topologies in Java (storm-client's test spouts and bolts), so the
- * commands are tested apart from the YAML pipeline: {@code words.yaml} (and {@code words-2.yaml}, another name) is a 2-worker word count,
- * {@code broken.yaml} has two errors and a warning, anything else cannot be read. Remembers the last options.
+ * A loader for the CLI's tests: {@code words.yaml} (and {@code words-2.yaml}, another name) is a 2-worker word count
+ * of storm-client's test spouts and bolts, loaded from this package's {@code loader/} resources through the real
+ * pipeline with the options the command passed ({@code -c} overrides, build or not); {@code broken.yaml} has two
+ * errors and a warning, anything else cannot be read. Remembers the last options.
  */
 final class TestTopologies {
 
@@ -33,8 +27,8 @@ final class TestTopologies {
         lastOptions = options;
         String name = options.file().substring(options.file().lastIndexOf('/') + 1);
         return switch (name) {
-            case "words.yaml", "words-2.yaml" ->
-                new LoadResult(List.of(), Optional.of(words(name.replace(".yaml", ""), options.configOverrides())));
+            case "words.yaml", "words-2.yaml" -> FluxLoader.load(new LoadOptions("dev/fluxext/cli/loader/" + name,
+                true, Optional.empty(), false, Map.of(), options.configOverrides(), options.build()));
             case "broken.yaml" -> new LoadResult(List.of(
                 Diagnostic.error(Code.UNKNOWN_KEY, new Position(options.file(), 3, 5), "unknown key 'spout'; did you mean 'spouts'?"),
                 Diagnostic.warning(Code.NO_EFFECT, new Position(options.file(), 9, 3), "bolt 'lonely' receives no stream"),
@@ -44,18 +38,4 @@ final class TestTopologies {
                 "cannot read the file: no such file")), Optional.empty());
         };
     }
-
-    static LoadedTopology words(String name, Map<String, Object> overrides) {
-        TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("words", new TestWordSpout(), 2);
-        builder.setBolt("count", new TestWordCounter(), 2).fieldsGrouping("words", new Fields("word"));
-        builder.setBolt("total", new TestGlobalCount(), 1).globalGrouping("count");
-        Map<String, Object> config = new HashMap<>();
-        config.put(Config.TOPOLOGY_WORKERS, 2);
-        // Shuffle and fields traffic would otherwise prefer the local worker; make the workers talk.
-        config.put(Config.TOPOLOGY_DISABLE_LOADAWARE_MESSAGING, true);
-        config.putAll(overrides);
-        return new LoadedTopology(name, builder.createTopology(), config);
-    }
-
 }

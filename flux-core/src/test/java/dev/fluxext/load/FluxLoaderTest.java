@@ -64,11 +64,21 @@ class FluxLoaderTest {
         AtomicReference<TopologyDef> seen = new AtomicReference<>();
         LoadResult result = FluxLoader.load(options("buildable.yaml", Map.of()), (def, o, d) -> {
             seen.set(def);
-            return Optional.of(new LoadedTopology("n", new StormTopology(), Map.of("k", 1)));
+            return Optional.of(new LoadedTopology("n", def, new StormTopology(), Map.of("k", 1)));
         });
         assertEquals(List.of(), messages(result));
         assertEquals(Map.of("fluxext.compression.codec", "zstd"), seen.get().bolts().get(0).compression().settings());
         assertTrue(seen.get().bolts().get(0).config().isEmpty(), "Storm 3 key moved out of config");
+    }
+
+    @Test
+    void withoutBuildingTheModelComesBackAndTheBuilderIsNeverCalled() {
+        LoadResult result = FluxLoader.load(options("buildable.yaml", Map.of()).withoutBuilding(), (def, o, d) -> {
+            throw new AssertionError("built although asked not to");
+        });
+        assertEquals(List.of(), messages(result));
+        assertTrue(result.topology().isEmpty());
+        assertEquals(1, result.model().orElseThrow().bolts().size());
     }
 
     @Test

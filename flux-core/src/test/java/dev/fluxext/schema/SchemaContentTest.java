@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.config.ConfigOption;
 import dev.fluxext.transport.TransportOptions;
@@ -87,8 +88,17 @@ class SchemaContentTest {
 
     @Test
     void compressionBlockMirrorsCompressionOptions() {
-        JsonNode block = schema.at("/definitions/compression/properties");
-        for (ConfigOption option : CompressionOptions.ALL) {
+        mirrors(schema.at("/definitions/compression/properties"), CompressionOptions.ALL, CompressionOptions.CODEC);
+    }
+
+    @Test
+    void transportCompressionBlockMirrorsBatchCompressionOptions() {
+        mirrors(schema.at("/definitions/transport/properties/compression/properties"), BatchCompressionOptions.ALL,
+                BatchCompressionOptions.CODEC);
+    }
+
+    private static void mirrors(JsonNode block, List<ConfigOption> options, ConfigOption codec) {
+        for (ConfigOption option : options) {
             JsonNode s = block.at("/" + option.yamlPath().replace(".", "/properties/"));
             assertEquals(option.defaultValue().toString(), s.get("default").asText(), option.yamlPath());
             if (option.type() == ConfigOption.Type.INT) {
@@ -98,7 +108,7 @@ class SchemaContentTest {
         }
         List<String> codecs = new ArrayList<>();
         block.at("/codec/anyOf/0/enum").forEach(c -> codecs.add(c.asText()));
-        assertEquals(CompressionOptions.CODEC.allowed(), codecs);
+        assertEquals(codec.allowed(), codecs);
         assertEquals(codecs.size(), block.at("/codec/anyOf/0/enumDescriptions").size());
     }
 
@@ -106,7 +116,8 @@ class SchemaContentTest {
     void transportBlockHasEveryNettyKey() {
         JsonNode block = schema.at("/definitions/transport/properties");
         assertTrue(block.has(TransportOptions.TYPE));
+        assertTrue(block.has(TransportOptions.COMPRESSION));
         TransportOptions.NETTY_KEYS.forEach(k -> assertTrue(block.has(k.yamlName()), k.yamlName()));
-        assertEquals(TransportOptions.NETTY_KEYS.size() + 1, block.size());
+        assertEquals(TransportOptions.NETTY_KEYS.size() + 2, block.size());
     }
 }

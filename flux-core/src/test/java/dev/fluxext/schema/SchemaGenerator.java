@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.config.ConfigOption;
 import dev.fluxext.lang.Language;
@@ -55,6 +56,8 @@ public final class SchemaGenerator {
     static final Path OUTPUT = Path.of("schema", "flux-topology.schema.json");
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The template's codec descriptions, for both compression blocks. */
+    private JsonNode codecDescriptions;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final String PLACEHOLDER_PATTERN = "\\$\\{[^}]+\\}";
     private static final String PLACEHOLDER_REF = "#/definitions/placeholder";
@@ -291,11 +294,16 @@ public final class SchemaGenerator {
     // ---- compression: / transport: ----
 
     private void fillCompression(ObjectNode compression) {
-        JsonNode codecDescriptions = compression.remove("x-codec-descriptions");
+        codecDescriptions = compression.remove("x-codec-descriptions");
+        compressionBlock(compression, CompressionOptions.ALL, CompressionOptions.CODEC);
+    }
+
+    /** A compression block's schema from its options: a component's tuples, or the transport's bundles. */
+    private void compressionBlock(ObjectNode compression, List<ConfigOption> options, ConfigOption codecOption) {
         compression.set("type", types("object"));
         compression.put("additionalProperties", false);
         ObjectNode properties = compression.putObject("properties");
-        for (ConfigOption option : CompressionOptions.ALL) {
+        for (ConfigOption option : options) {
             String[] path = option.yamlPath().split("\\.");
             ObjectNode target = properties;
             if (path.length == 2) {
@@ -304,7 +312,7 @@ public final class SchemaGenerator {
             String leaf = path[path.length - 1];
             ObjectNode s = optionSchema(option, humanize(leaf), option.description(),
                     option.yamlPath().replace(".", ":\n  ") + ": " + option.example());
-            if (option == CompressionOptions.CODEC) {
+            if (option == codecOption) {
                 ArrayNode descriptions = NODES.arrayNode();
                 for (String codec : option.allowed()) {
                     JsonNode d = codecDescriptions.get(codec);
@@ -317,7 +325,7 @@ public final class SchemaGenerator {
             }
             target.set(leaf, s);
         }
-        for (String codec : CompressionOptions.CODEC.allowed()) {
+        for (String codec : codecOption.allowed()) {
             if (!codec.equals("none")) {
                 codecBlock(properties, codec); // a codec without settings still has its (empty) block
             }
@@ -380,6 +388,12 @@ public final class SchemaGenerator {
         type.set("examples", JSON.valueToTree(List.of(TransportOptions.NETTY)));
         type.put("default", TransportOptions.NETTY);
         properties.set(TransportOptions.TYPE, type);
+        ObjectNode batch = titled("Batch compression", "Compress each bundle of messages a worker sends to another "
+                + "worker as one frame (the transport above is wrapped; a plain type: netty without this block is "
+                + "Storm's own path). Component tuples are then not compressed again unless their own compression: "
+                + "block names a codec.", "compression:\n  codec: zstd\n  zstd:\n    level: 3");
+        compressionBlock(batch, BatchCompressionOptions.ALL, BatchCompressionOptions.CODEC);
+        properties.set(TransportOptions.COMPRESSION, batch);
         Map<String, Field> fieldsByKey = new HashMap<>();
         for (Field field : Config.class.getFields()) {
             if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {

@@ -1,27 +1,17 @@
 package dev.fluxext.benchmarks.compression;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fluxext.examples.EventSpout;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.SplittableRandom;
 
 /** Benchmark payloads: bundled English paragraphs and seeded JSON events. */
 public final class Corpus {
 
     static final String PROSE_RESOURCE = "prose.txt";
-
-    private static final String[] EVENT_TYPES = {"page_view", "add_to_cart", "checkout", "search", "login", "logout",
-        "signup", "click", "video_play", "error"};
-    private static final String[] COUNTRIES = {"DE", "US", "FR", "BR", "IN", "JP", "GB", "NL", "PL", "CA", "ES", "KR"};
-    private static final String[] DEVICES = {"android", "ios", "web-chrome", "web-firefox", "web-safari", "tv"};
-    private static final String[] SECTIONS = {"products", "search", "cart", "account", "help", "blog", "deals"};
 
     private Corpus() {
     }
@@ -47,36 +37,8 @@ public final class Corpus {
         return List.copyOf(paragraphs);
     }
 
-    /** {@code count} click-stream style events, about 200 bytes each; the same seed gives the same events. */
+    /** {@code count} click-stream events of about 200 bytes, the example topology's: same seed, same events. */
     public static List<String> jsonEvents(int count, long seed) {
-        ObjectMapper mapper = new ObjectMapper();
-        SplittableRandom random = new SplittableRandom(seed);
-        long ts = 1_763_776_800_000L;
-        List<String> events = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            ts += random.nextInt(1, 900);
-            Map<String, Object> event = new LinkedHashMap<>();
-            event.put("id", Long.toHexString(random.nextLong()));
-            event.put("ts", ts);
-            event.put("type", pick(random, EVENT_TYPES));
-            event.put("user", "u" + random.nextInt(1, 250_000));
-            event.put("session", Integer.toHexString(random.nextInt()));
-            event.put("country", pick(random, COUNTRIES));
-            event.put("device", pick(random, DEVICES));
-            event.put("path", "/" + pick(random, SECTIONS) + "/" + random.nextInt(1, 20_000));
-            event.put("latencyMs", random.nextInt(3, 2_500));
-            event.put("amount", random.nextInt(0, 50_000) / 100.0);
-            event.put("ok", random.nextInt(20) != 0);
-            try {
-                events.add(mapper.writeValueAsString(event));
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException(e);
-            }
-        }
-        return List.copyOf(events);
-    }
-
-    private static String pick(SplittableRandom random, String[] values) {
-        return values[random.nextInt(values.length)];
+        return EventSpout.events(count, seed);
     }
 }

@@ -29,6 +29,19 @@ public final class WireSizes {
             double bare = meanBareZstdBytes(payloads);
             row(payload.name(), "bare zstd of values (no tuple header)", payloads.size(), bare, bare / none);
         }
+        System.out.printf("%nBundles of %d tuples, Netty's 6-byte message header included (BatchBenchmark's paths):%n%n",
+                BatchBenchmark.BUNDLE);
+        System.out.println("| payload | path | wire bytes/tuple | vs NONE |");
+        System.out.println("|---|---|---:|---:|");
+        for (Payload payload : Payload.values()) {
+            List<String> payloads = payload.load();
+            double none = BatchBenchmark.meanWireBytes(BatchBenchmark.Path.NONE, payloads);
+            for (BatchBenchmark.Path path : BatchBenchmark.Path.values()) {
+                double mean = BatchBenchmark.meanWireBytes(path, payloads);
+                System.out.println(String.format(Locale.ROOT, "| %s | %s | %.1f | %.3f |", payload, path, mean,
+                        mean / none));
+            }
+        }
     }
 
     /** Mean length of what {@code KryoTupleSerializer} produces for the corpus over {@code path}. */

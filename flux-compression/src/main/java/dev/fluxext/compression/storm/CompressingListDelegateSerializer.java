@@ -5,6 +5,7 @@ import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import dev.fluxext.compression.codec.CodecId;
+import dev.fluxext.compression.frame.BoundedInput;
 import dev.fluxext.compression.config.CompressionSettings;
 import dev.fluxext.compression.frame.FrameReader;
 import dev.fluxext.compression.frame.FrameRejectedException;
@@ -33,8 +34,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class CompressingListDelegateSerializer extends Serializer<ListDelegate> {
 
+    private static final byte[] NO_BYTES = new byte[0];
     private static final Logger LOG = LoggerFactory.getLogger(CompressingListDelegateSerializer.class);
-    private final ListDelegateSerializer values = new ListDelegateSerializer();
+    private final ListDelegateSerializer values = new BoundedSerializers.TupleValues();
     private final FrameWriter writer;
     private final FrameReader reader;
     private final String componentId;
@@ -43,7 +45,9 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
     private ComponentCounters counters;
     private final String stormId;
     private final Output scratch = new Output(4096, -1);
-    private final Input decompressedInput = new Input();
+    /** Every frame's values are read through it, raw or decompressed, so no length read allocates past the frame. */
+    private final BoundedInput frame;
+    private boolean boundedSerializersInstalled;
     private byte[] lastRejected;
 
     public CompressingListDelegateSerializer(Kryo kryo, Class<?> type, Map<String, Object> conf) {
@@ -59,6 +63,7 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
         writer = codecId == null ? new FrameWriter(null, 0, settings.threshold())
                 : new FrameWriter(codecId.create(settings), codecId.id(), settings.threshold());
         reader = new FrameReader(settings);
+        frame = new BoundedInput(settings.maxDecompressedBytes());
         Object component = conf.get(CompressionSetup.COMPONENT_ID_KEY);
         componentId = component == null ? CompressionMetrics.NO_COMPONENT : component.toString();
         codecName = settings.codec();
@@ -85,22 +90,51 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
 
     @Override
     public ListDelegate read(Kryo kryo, Input input, Class<? extends ListDelegate> type) {
+        if (!boundedSerializersInstalled) {
+            // Not in the constructor: Storm registers its collection serializers after building this one.
+            BoundedSerializers.install(kryo);
+            boundedSerializersInstalled = true;
+        }
         try {
             if (!reader.read(input)) {
-                return values.read(kryo, input, type);
+                return present(readRaw(kryo, input, type));
             }
-            decompressedInput.setBuffer(reader.buffer(), 0, reader.length());
-            ListDelegate result = values.read(kryo, decompressedInput, type);
-            if (decompressedInput.position() != reader.length()) {
-                throw new FrameRejectedException("frame holds " + (reader.length() - decompressedInput.position())
+            frame.setBuffer(reader.buffer(), 0, reader.length());
+            ListDelegate result = values.read(kryo, frame, type);
+            if (frame.position() != reader.length()) {
+                throw new FrameRejectedException("frame holds " + (reader.length() - frame.position())
                         + " bytes after the tuple's values");
             }
-            return result;
+            return present(result);
         } catch (FrameRejectedException e) {
             throw rejected(input, e);
-        } catch (RuntimeException e) {
-            // Kryo could not read the values: as bad a frame as any other, and treated the same way.
+        } catch (RuntimeException | LinkageError e) {
+            // Kryo could not read the values: as bad a frame as any other, and treated the same way. (Garbage can
+            // make Kryo's generated field accessors store a value of the wrong class: IncompatibleClassChangeError.)
             throw rejected(input, new FrameRejectedException("tuple values could not be read: " + e, e));
+        }
+    }
+
+    /** A tuple always has a values list: Kryo reads a length of 0 as null, on which Storm fails later. */
+    private static ListDelegate present(ListDelegate values) {
+        if (values == null) {
+            throw new FrameRejectedException("frame holds no values list (a null one)");
+        }
+        return values;
+    }
+
+    /** The values follow the header in {@code input}'s own buffer (Storm hands over the whole message). */
+    private ListDelegate readRaw(Kryo kryo, Input input, Class<? extends ListDelegate> type) {
+        if (input.getInputStream() != null) {
+            return values.read(kryo, input, type); // not from Storm: the bytes left are unknown
+        }
+        frame.setBuffer(input.getBuffer(), input.position(), input.limit() - input.position());
+        try {
+            ListDelegate result = values.read(kryo, frame, type);
+            input.setPosition(frame.position());
+            return result;
+        } finally {
+            frame.setBuffer(NO_BYTES); // holds on to no message
         }
     }
 

@@ -1,18 +1,17 @@
 package dev.fluxext.compression.storm;
 
+import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.frame.FrameRejectedException;
-import java.util.Collection;
+import dev.fluxext.compression.metrics.FiguresLog;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
-import org.apache.storm.grouping.Load;
 import org.apache.storm.messaging.IConnection;
 import org.apache.storm.messaging.IConnectionCallback;
 import org.apache.storm.messaging.IContext;
 import org.apache.storm.messaging.TaskMessage;
-import org.apache.storm.messaging.netty.BackPressureStatus;
 import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.utils.ReflectionUtils;
 
@@ -54,6 +53,10 @@ public final class FrameGuardContext implements IContext {
             throw new IllegalArgumentException(DELEGATE_KEY + " must name the transport to wrap, not "
                     + FrameGuardContext.class.getName());
         }
+        // The per-tuple figures get the same worker-log line as the batch ones: visible on a cluster by default.
+        Object interval = topoConf.get(BatchCompressionOptions.LOG_INTERVAL_SECS.key());
+        FiguresLog.start(interval instanceof Number n ? n.intValue()
+                : (Integer) BatchCompressionOptions.LOG_INTERVAL_SECS.defaultValue());
         return ReflectionUtils.newInstance(name.toString());
     }
 
@@ -76,13 +79,12 @@ public final class FrameGuardContext implements IContext {
      * Counts each tuple as the transport takes it to send (see {@link WireCounter}): the one place a tuple passes
      * once per remote target, however often Storm serialized it while the transfer queue was full.
      */
-    static final class CountingConnection implements IConnection {
+    static final class CountingConnection extends ForwardingConnection {
         private final String stormId;
-        private final IConnection connection;
 
         CountingConnection(String stormId, IConnection connection) {
+            super(connection);
             this.stormId = stormId;
-            this.connection = connection;
         }
 
         @Override
@@ -103,30 +105,10 @@ public final class FrameGuardContext implements IContext {
             });
         }
 
-        @Override
-        public void sendLoadMetrics(Map<Integer, Double> taskToLoad) {
-            connection.sendLoadMetrics(taskToLoad);
-        }
 
-        @Override
-        public void sendBackPressureStatus(BackPressureStatus bpStatus) {
-            connection.sendBackPressureStatus(bpStatus);
-        }
 
-        @Override
-        public Map<Integer, Load> getLoad(Collection<Integer> tasks) {
-            return connection.getLoad(tasks);
-        }
 
-        @Override
-        public int getPort() {
-            return connection.getPort();
-        }
 
-        @Override
-        public void close() {
-            connection.close();
-        }
     }
 
     /** Hands batches on whole; on a rejected frame, message by message without the bad ones. */

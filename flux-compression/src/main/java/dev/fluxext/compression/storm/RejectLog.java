@@ -5,7 +5,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Logs rejected frames at most once per {@link #INTERVAL_NANOS}, with the number rejected since the last line. */
-final class RejectLog {
+public final class RejectLog {
 
     static final long INTERVAL_NANOS = 10_000_000_000L;
     private static final Logger LOG = LoggerFactory.getLogger(RejectLog.class);
@@ -15,12 +15,13 @@ final class RejectLog {
     private RejectLog() {
     }
 
-    static void record(String sender, String message) {
+    /** @param sender the sending component, or the connection a batch frame came in on */
+    public static void record(String sender, String message) {
         UNLOGGED.incrementAndGet();
         long now = System.nanoTime();
         long next = NEXT_LOG.get();
         if (now - next >= 0 && NEXT_LOG.compareAndSet(next, now + INTERVAL_NANOS)) {
-            LOG.error("Rejected {} tuple frame(s) since the last report; latest from component '{}': {}",
+            LOG.error("Rejected {} frame(s) since the last report; latest from '{}': {}",
                     UNLOGGED.getAndSet(0), sender, message);
         }
     }

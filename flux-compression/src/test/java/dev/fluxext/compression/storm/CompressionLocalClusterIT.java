@@ -68,35 +68,10 @@ class CompressionLocalClusterIT {
         CompressionMetrics.reset();
         cluster = new LocalCluster.Builder().withSupervisors(2).withPortsPerSupervisor(2)
                 .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true)
-                .withSupervisorSlotPortMin(freePortBlock(4)).build();
+                .withSupervisorSlotPortMin(FreePorts.block(4)).build();
         cluster.submitTopology("flow", conf(Map.of()), flowTopology());
         cluster.submitTopology("hostile", conf(Map.of(CompressionOptions.MAX_DECOMPRESSED_BYTES.key(), HOSTILE_CAP)),
                 hostileTopology());
-    }
-
-    /** Storm numbers worker ports from 1024 up; another local cluster on the machine would collide with that. */
-    static int freePortBlock(int count) throws java.io.IOException {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int first;
-            try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
-                first = probe.getLocalPort();
-            }
-            if (first + count <= 65535 && portsFree(first, count)) {
-                return first;
-            }
-        }
-        throw new IllegalStateException("no " + count + " consecutive free ports");
-    }
-
-    private static boolean portsFree(int first, int count) {
-        for (int port = first; port < first + count; port++) {
-            try (java.net.ServerSocket probe = new java.net.ServerSocket(port)) {
-                probe.setReuseAddress(true);
-            } catch (java.io.IOException e) {
-                return false;
-            }
-        }
-        return true;
     }
 
     @AfterAll

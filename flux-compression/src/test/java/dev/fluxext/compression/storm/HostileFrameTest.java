@@ -12,12 +12,18 @@ import dev.fluxext.compression.config.CompressionSettings;
 import dev.fluxext.compression.frame.FrameFormat;
 import dev.fluxext.compression.frame.FrameRejectedException;
 import dev.fluxext.compression.metrics.CompressionMetrics;
+import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Consumer;
 import org.apache.storm.serialization.KryoValuesDeserializer;
 import org.apache.storm.serialization.KryoValuesSerializer;
+import org.apache.storm.serialization.SerializationFactory;
+import org.apache.storm.tuple.Values;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -159,5 +165,76 @@ class HostileFrameTest {
         }
         assertTrue(rejected > 2900, "rejected " + rejected);
         assertEquals(GOOD, receiver.deserialize(sender("lz4").serialize(GOOD)));
+    }
+
+    /** How Kryo writes {@code type} before an object of it: its registration id + 2. */
+    int classId(Class<?> type) {
+        return SerializationFactory.getKryo(conf).getRegistration(type).getId() + 2;
+    }
+
+    /** A raw frame whose values list holds one element of class {@code type}, then {@code body}. */
+    byte[] rawTupleOf(Class<?> type, Consumer<Output> body) {
+        Output out = new Output(64, -1);
+        out.writeByte(FrameFormat.header(FrameFormat.RAW));
+        out.writeVarIntFlag(false, 1 + 1, true); // one element, of its own class
+        out.writeVarInt(classId(type), true);
+        body.accept(out);
+        return out.toBytes();
+    }
+
+    @Test
+    void rejectsLengthsKryoReadsBeyondTheFrameBeforeAllocating() {
+        // A string of 2^31-2 characters: Kryo alone allocates a 4 GB char[] for it first.
+        assertTrue(rejects(rawTupleOf(String.class, o -> o.writeVarIntFlag(true, Integer.MAX_VALUE, true)))
+                .getMessage().contains("string declares 2147483646"));
+        // The same inside a compressed frame.
+        byte[] hugeString = rawTupleOf(String.class, o -> o.writeVarIntFlag(true, Integer.MAX_VALUE, true));
+        var codec = CodecId.DEFLATE.create(CompressionSettings.defaults());
+        byte[] body = new byte[codec.maxCompressedLength(hugeString.length)];
+        int n = codec.compress(hugeString, 1, hugeString.length - 1, body, 0, body.length);
+        assertTrue(rejects(concat(frame(FrameFormat.header(CodecId.DEFLATE.id()), hugeString.length - 1, n),
+                Arrays.copyOf(body, n))).getMessage().contains("string declares"));
+        // A BigInteger of 2^30 bytes, a byte[] of 2^31-2, a list of 2^30 elements.
+        assertTrue(rejects(rawTupleOf(BigInteger.class, o -> o.writeVarInt(1 << 30, true)))
+                .getMessage().contains("byte array declares"));
+        assertTrue(rejects(rawTupleOf(byte[].class, o -> o.writeVarInt(Integer.MAX_VALUE, true)))
+                .getMessage().contains("byte array declares"));
+        assertTrue(rejects(rawTupleOf(ArrayList.class, o -> o.writeVarIntFlag(false, 1 << 30, true)))
+                .getMessage().contains("list declares"));
+        // A class named by a name of 2^31-2 characters.
+        Output name = new Output(16);
+        name.writeByte(FrameFormat.header(FrameFormat.RAW));
+        name.writeVarIntFlag(false, 2, true);
+        name.writeVarInt(1, true); // a class given by name
+        name.writeVarInt(0, true); // its name id
+        name.writeVarIntFlag(true, Integer.MAX_VALUE, true);
+        assertTrue(rejects(name.toBytes()).getMessage().contains("string declares"));
+    }
+
+    @Test
+    void rejectsValuesNestedDeeperThanTheStackAllows() {
+        Output out = new Output(64, -1);
+        out.writeByte(FrameFormat.header(FrameFormat.RAW));
+        out.writeVarIntFlag(false, 2, true);
+        int list = classId(ArrayList.class);
+        for (int depth = 0; depth < 200_000; depth++) {
+            out.writeVarInt(list, true);
+            out.writeVarIntFlag(false, 2, true);
+        }
+        assertTrue(rejects(out.toBytes()).getMessage().contains("Max depth"));
+    }
+
+    @Test
+    void readsCollectionsOfNullsThatTakeNoBytePerElement() {
+        ArrayList<Object> nulls = new ArrayList<>(Collections.nCopies(5000, null));
+        List<Object> tuple = Arrays.asList(null, null, nulls, new Values(null, null, null));
+        for (String codec : List.of("none", "zstd")) {
+            assertEquals(tuple, receiver.deserialize(sender(codec).serialize(tuple)));
+            assertEquals(Arrays.asList(null, null, null),
+                    receiver.deserialize(sender(codec).serialize(Arrays.asList(null, null, null))));
+        }
+        // More nulls than the cap allows (one per 8 bytes) are a lie, whatever the sender's cap.
+        List<Object> tooMany = List.of(new ArrayList<>(Collections.nCopies(CAP / 8 + 1, null)));
+        assertTrue(rejects(sender("none").serialize(tooMany)).getMessage().contains("list declares"));
     }
 }

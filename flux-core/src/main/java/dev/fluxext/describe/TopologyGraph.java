@@ -1,69 +1,53 @@
-package dev.fluxext.cli;
+package dev.fluxext.describe;
 
+import dev.fluxext.describe.TopologyView.Component;
+import dev.fluxext.describe.TopologyView.Input;
+import dev.fluxext.model.GroupingDef;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.storm.generated.Bolt;
-import org.apache.storm.generated.ComponentCommon;
-import org.apache.storm.generated.GlobalStreamId;
-import org.apache.storm.generated.Grouping;
-import org.apache.storm.generated.StormTopology;
-import org.apache.storm.utils.Utils;
 
-/** A built topology as nodes and edges, read back from the StormTopology, rendered as Graphviz DOT or Mermaid. */
-record TopologyGraph(String name, List<Node> nodes, List<Edge> edges) {
+/** A {@link TopologyView} as nodes and edges, rendered as Graphviz DOT or Mermaid ({@code graph}). */
+public record TopologyGraph(String name, List<Node> nodes, List<Edge> edges) {
 
-    record Node(String id, boolean spout, int parallelism) {
+    public record Node(String id, boolean spout, int parallelism) {
         String label() {
             return parallelism > 1 ? id + " ×" + parallelism : id;
         }
     }
 
     /** {@code label} is the grouping, its fields and a non-default stream, e.g. {@code fields(word)} or {@code shuffle [errors]}. */
-    record Edge(String from, String to, String label) {
+    public record Edge(String from, String to, String label) {
     }
 
-    static TopologyGraph of(String name, StormTopology topology) {
+    /** Nodes in the view's flow order; each bolt's inputs as edges, in the order the view lists them. */
+    public static TopologyGraph of(TopologyView view) {
         List<Node> nodes = new ArrayList<>();
         List<Edge> edges = new ArrayList<>();
-        for (String id : ComponentOrder.of(topology)) {
-            if (topology.get_spouts().containsKey(id)) {
-                nodes.add(new Node(id, true, parallelism(topology.get_spouts().get(id).get_common())));
-            } else {
-                Bolt bolt = topology.get_bolts().get(id);
-                nodes.add(new Node(id, false, parallelism(bolt.get_common())));
-                new TreeMap<>(bolt.get_common().get_inputs()).forEach((source, grouping) ->
-                    edges.add(new Edge(source.get_componentId(), id, label(source, grouping))));
-            }
+        for (Component c : view.components()) {
+            nodes.add(new Node(c.id(), c.isSpout(), c.parallelism()));
+            c.inputs().forEach(in -> edges.add(new Edge(in.from(), c.id(), label(in))));
         }
-        return new TopologyGraph(name, List.copyOf(nodes), List.copyOf(edges));
+        return new TopologyGraph(view.name(), List.copyOf(nodes), List.copyOf(edges));
     }
 
-    private static int parallelism(ComponentCommon common) {
-        return common.is_set_parallelism_hint() ? common.get_parallelism_hint() : 1;
-    }
-
-    private static String label(GlobalStreamId source, Grouping grouping) {
-        String label = switch (grouping.getSetField()) {
-            case FIELDS -> grouping.get_fields().isEmpty() ? "global" : "fields(" + String.join(", ", grouping.get_fields()) + ")";
-            case SHUFFLE -> "shuffle";
-            case ALL -> "all";
-            case NONE -> "none";
-            case DIRECT -> "direct";
-            case LOCAL_OR_SHUFFLE -> "local_or_shuffle";
-            case CUSTOM_SERIALIZED -> "custom " + customClass(grouping.get_custom_serialized());
-            case CUSTOM_OBJECT -> "custom " + grouping.get_custom_object().get_full_class_name();
+    private static String label(Input in) {
+        String label = switch (in.grouping()) {
+            case "fields" -> "fields(" + String.join(", ", in.fields()) + ")";
+            case "custom" -> "custom" + in.customClass().map(k -> " " + simpleName(k)).orElse("");
+            default -> in.grouping();
         };
-        return Utils.DEFAULT_STREAM_ID.equals(source.get_streamId()) ? label : label + " [" + source.get_streamId() + "]";
+        return GroupingDef.DEFAULT_STREAM.equals(in.stream()) ? label : label + " [" + in.stream() + "]";
     }
 
-    private static String customClass(byte[] serialized) {
-        Object grouping = Utils.javaDeserialize(serialized, Object.class);
-        return grouping.getClass().getSimpleName();
+    /** {@code a.b.Outer$Inner} → {@code Inner}, as Class.getSimpleName says, without loading the class. */
+    private static String simpleName(String className) {
+        String name = className.substring(className.lastIndexOf('.') + 1);
+        return name.substring(name.lastIndexOf('$') + 1);
     }
 
-    String toDot() {
+    public String toDot() {
         StringBuilder dot = new StringBuilder("digraph ").append(dotString(name)).append(" {\n");
         dot.append("  rankdir=LR;\n  node [fontname=\"Helvetica\"];\n  edge [fontname=\"Helvetica\", fontsize=10];\n");
         for (Node node : nodes) {
@@ -79,7 +63,7 @@ record TopologyGraph(String name, List<Node> nodes, List<Edge> edges) {
     }
 
     /** Mermaid node ids must be plain words, so components become n0, n1, ... with their id as the label. */
-    String toMermaid() {
+    public String toMermaid() {
         Map<String, String> ids = new TreeMap<>();
         StringBuilder mermaid = new StringBuilder("flowchart LR\n");
         for (Node node : nodes) {

@@ -1,0 +1,74 @@
+package dev.fluxext.examples;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Emits small click-stream events as JSON strings of about 200 bytes (field {@code event}), generated with a fixed
+ * seed and cycled, reliably (see {@link CyclingTextSpout}). Each event is too small to compress on its own; the
+ * repeats are across events (field names, event types, countries), which is what batch compression finds.
+ */
+public class EventSpout extends CyclingTextSpout {
+
+    private static final long serialVersionUID = 1L;
+
+    static final int DISTINCT_EVENTS = 4096;
+    static final String[] TYPES = {"page_view", "add_to_cart", "checkout", "search", "login", "logout", "signup",
+        "click", "video_play", "error"};
+    private static final String[] COUNTRIES = {"DE", "US", "FR", "BR", "IN", "JP", "GB", "NL", "PL", "CA", "ES", "KR"};
+    private static final String[] DEVICES = {"android", "ios", "web-chrome", "web-firefox", "web-safari", "tv"};
+    private static final String[] SECTIONS = {"products", "search", "cart", "account", "help", "blog", "deals"};
+
+    @Override
+    protected List<String> pieces() {
+        return events(DISTINCT_EVENTS, 20_261_123L);
+    }
+
+    @Override
+    protected List<String> piecesOf(BundledText text) {
+        throw new UnsupportedOperationException("events are generated, not read from a text");
+    }
+
+    @Override
+    protected String fieldName() {
+        return "event";
+    }
+
+    /** {@code count} events; the same seed gives the same events. */
+    public static List<String> events(int count, long seed) {
+        ObjectMapper mapper = new ObjectMapper();
+        SplittableRandom random = new SplittableRandom(seed);
+        long ts = 1_763_776_800_000L;
+        List<String> events = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            ts += random.nextInt(1, 900);
+            Map<String, Object> event = new LinkedHashMap<>();
+            event.put("id", Long.toHexString(random.nextLong()));
+            event.put("ts", ts);
+            event.put("type", pick(random, TYPES));
+            event.put("user", "u" + random.nextInt(1, 250_000));
+            event.put("session", Integer.toHexString(random.nextInt()));
+            event.put("country", pick(random, COUNTRIES));
+            event.put("device", pick(random, DEVICES));
+            event.put("path", "/" + pick(random, SECTIONS) + "/" + random.nextInt(1, 20_000));
+            event.put("latencyMs", random.nextInt(3, 2_500));
+            event.put("amount", random.nextInt(0, 50_000) / 100.0);
+            event.put("ok", random.nextInt(20) != 0);
+            try {
+                events.add(mapper.writeValueAsString(event));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return List.copyOf(events);
+    }
+
+    private static String pick(SplittableRandom random, String[] values) {
+        return values[random.nextInt(values.length)];
+    }
+}

@@ -1,0 +1,45 @@
+package dev.fluxext.examples.cluster;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The {@code fluxext.compression.*} gauges as Storm's {@code CsvStormReporter} writes them: one file per
+ * metric, named {@code storm.topology.TOPOLOGY.HOST.COMPONENT.TASK.PORT-fluxext.compression.NAME.csv}, lines
+ * {@code t,value}. The latest value of each metric, summed over the workers (ports) of a component.
+ */
+final class CompressionCsv {
+
+    private CompressionCsv() {
+    }
+
+    /** Latest value per metric name ({@code bytesIn}, ...) for the component, summed over its workers. */
+    static Map<String, Long> latest(Path dir, String component) throws IOException {
+        Pattern name = Pattern.compile("\\." + Pattern.quote(component) + "\\.\\d+\\.\\d+-fluxext\\.compression\\.(\\w+)\\.csv");
+        Map<String, Long> figures = new HashMap<>();
+        if (!Files.isDirectory(dir)) {
+            return figures;
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            for (Path file : files.toList()) {
+                Matcher m = name.matcher(file.getFileName().toString());
+                if (m.find()) {
+                    List<String> lines = Files.readAllLines(file);
+                    String last = lines.isEmpty() ? "" : lines.get(lines.size() - 1);
+                    String value = last.substring(last.indexOf(',') + 1).strip();
+                    if (value.matches("\\d+")) {
+                        figures.merge(m.group(1), Long.parseLong(value), Long::sum);
+                    }
+                }
+            }
+        }
+        return figures;
+    }
+}

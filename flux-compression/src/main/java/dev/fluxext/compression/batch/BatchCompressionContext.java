@@ -1,0 +1,181 @@
+package dev.fluxext.compression.batch;
+
+import dev.fluxext.compression.codec.Codec;
+import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.compression.frame.FrameRejectedException;
+import dev.fluxext.compression.metrics.BatchCounters;
+import dev.fluxext.compression.metrics.BatchMetrics;
+import dev.fluxext.compression.metrics.FiguresLog;
+import dev.fluxext.compression.storm.ForwardingConnection;
+import dev.fluxext.compression.storm.RejectLog;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import org.apache.storm.messaging.IConnection;
+import org.apache.storm.messaging.IConnectionCallback;
+import org.apache.storm.messaging.IContext;
+import org.apache.storm.messaging.TaskMessage;
+import org.apache.storm.metrics2.StormMetricRegistry;
+import org.apache.storm.utils.ReflectionUtils;
+
+/**
+ * A messaging transport that sends each bundle of messages a worker hands a connection as one compressed frame
+ * (see {@link BatchFormat}), so repeats across small tuples shrink too. It wraps the real transport (named by
+ * {@link BatchCompressionOptions#DELEGATE_KEY}, Netty by default): connections, SASL, backpressure and load metrics
+ * stay the delegate's. A receiving worker unpacks frames before Storm sees them; a frame that is rejected costs its
+ * own messages only (counted and logged), the rest of what arrived is delivered and the connection stays up.
+ */
+public final class BatchCompressionContext implements IContext {
+
+    public static final String DEFAULT_DELEGATE = "org.apache.storm.messaging.netty.Context";
+
+    private IContext delegate;
+    private BatchSettings settings;
+    private ThreadLocal<BatchReader> readers;
+
+    @Override
+    @SuppressWarnings("deprecation")
+    public void prepare(Map<String, Object> topoConf) {
+        init(topoConf);
+        delegate.prepare(topoConf);
+    }
+
+    @Override
+    public void prepare(Map<String, Object> topoConf, StormMetricRegistry metricRegistry) {
+        init(topoConf);
+        delegate.prepare(topoConf, metricRegistry);
+        FiguresLog.registerGauges(metricRegistry);
+    }
+
+    private void init(Map<String, Object> topoConf) {
+        settings = BatchSettings.fromConf(topoConf);
+        BatchSettings s = settings;
+        readers = ThreadLocal.withInitial(() -> new BatchReader(s));
+        Object name = topoConf.getOrDefault(BatchCompressionOptions.DELEGATE_KEY, DEFAULT_DELEGATE);
+        if (getClass().getName().equals(name)) {
+            throw new IllegalArgumentException(BatchCompressionOptions.DELEGATE_KEY
+                    + " must name the transport to wrap, not " + name);
+        }
+        delegate = ReflectionUtils.newInstance(name.toString());
+        FiguresLog.start(settings.logIntervalSecs());
+    }
+
+    @Override
+    public void term() {
+        delegate.term();
+    }
+
+    @Override
+    public IConnection bind(String stormId, int port, IConnectionCallback cb, Supplier<Object> newConnectionResponse) {
+        return delegate.bind(stormId, port, new UnpackingCallback(cb, readers, "-> :" + port), newConnectionResponse);
+    }
+
+    @Override
+    public IConnection connect(String stormId, String host, int port, AtomicBoolean[] remoteBpStatus) {
+        Codec codec = settings.codec() == null ? null : settings.codec().create(settings.codecSettings());
+        BatchWriter writer = new BatchWriter(codec, settings.codec() == null ? 0 : settings.codec().id(),
+                settings.maxBatchBytes());
+        return new BatchingConnection(delegate.connect(stormId, host, port, remoteBpStatus), writer,
+                BatchMetrics.counters("-> " + host + ":" + port));
+    }
+
+    /** Sends each bundle it is handed as frames of at most {@code maxBatchBytes}. */
+    static final class BatchingConnection extends ForwardingConnection {
+        private final BatchWriter writer;
+        private final BatchCounters counters;
+        private final List<TaskMessage> out = new ArrayList<>();
+
+        BatchingConnection(IConnection connection, BatchWriter writer, BatchCounters counters) {
+            super(connection);
+            this.writer = writer;
+            this.counters = counters;
+        }
+
+        @Override
+        public synchronized void send(Iterator<TaskMessage> msgs) {
+            long start = System.nanoTime();
+            long before = 0;
+            int count = 0;
+            while (msgs.hasNext()) {
+                TaskMessage message = msgs.next();
+                boolean alone = writer.tooBig(message);
+                if (!writer.isEmpty() && (alone || !writer.fits(message))) {
+                    // Flushed first so that messages keep their order.
+                    before += writer.bytesBefore();
+                    count += writer.count();
+                    out.add(writer.finish());
+                }
+                if (alone) {
+                    out.add(message); // too big for a bundle; gains little from company; the receiver passes it on
+                } else {
+                    writer.add(message);
+                }
+            }
+            if (!writer.isEmpty()) {
+                before += writer.bytesBefore();
+                count += writer.count();
+                out.add(writer.finish());
+            }
+            long after = 0;
+            int frames = 0;
+            for (TaskMessage m : out) {
+                if (m.task() == BatchFormat.BATCH_TASK) {
+                    after += BatchWriter.NETTY_HEADER + m.message().length;
+                    frames++;
+                }
+            }
+            if (frames > 0) {
+                counters.sent(frames, count, before, after, System.nanoTime() - start);
+            }
+            try {
+                connection.send(out.iterator());
+            } finally {
+                out.clear();
+            }
+        }
+
+
+
+
+
+    }
+
+    /** Replaces each bundle frame by its messages; a rejected frame is dropped, counted and logged. */
+    static final class UnpackingCallback implements IConnectionCallback {
+        private final IConnectionCallback cb;
+        private final ThreadLocal<BatchReader> readers;
+        private final BatchCounters counters;
+        private final String name;
+
+        UnpackingCallback(IConnectionCallback cb, ThreadLocal<BatchReader> readers, String name) {
+            this.name = name;
+            this.cb = cb;
+            this.readers = readers;
+            this.counters = BatchMetrics.counters(name);
+        }
+
+        @Override
+        public void recv(List<TaskMessage> batch) {
+            List<TaskMessage> messages = new ArrayList<>(batch.size() * 8);
+            BatchReader reader = readers.get();
+            for (TaskMessage message : batch) {
+                if (message.task() != BatchFormat.BATCH_TASK) {
+                    messages.add(message);
+                    continue;
+                }
+                try {
+                    reader.read(message.message(), messages);
+                } catch (FrameRejectedException e) {
+                    counters.rejected();
+                    RejectLog.record(name, "batch frame: " + e.getMessage());
+                }
+            }
+            if (!messages.isEmpty()) {
+                cb.recv(messages);
+            }
+        }
+    }
+}

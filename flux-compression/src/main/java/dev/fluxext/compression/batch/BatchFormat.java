@@ -1,0 +1,51 @@
+package dev.fluxext.compression.batch;
+
+/**
+ * A bundle on the wire: one Netty {@code TaskMessage} whose task id is {@link #BATCH_TASK} (a negative id Netty
+ * neither uses nor interprets) and whose payload is one frame with the header byte of
+ * {@link dev.fluxext.compression.frame.FrameFormat}: raw (header, then the body) or compressed (header, body length
+ * varint, compressed length varint, compressed body). The body is a varint message count, then per message its task
+ * id (varint) and payload length (varint) and the payload. Varints are unsigned LEB128.
+ */
+final class BatchFormat {
+
+    static final short BATCH_TASK = -700;
+
+    private BatchFormat() {
+    }
+
+    static int writeVarInt(byte[] out, int pos, int value) {
+        while ((value & ~0x7F) != 0) {
+            out[pos++] = (byte) ((value & 0x7F) | 0x80);
+            value >>>= 7;
+        }
+        out[pos++] = (byte) value;
+        return pos;
+    }
+
+    /**
+     * Reads the varint at {@code pos} of {@code in[.., limit)}.
+     *
+     * @return the value in the high 32 bits, the position after it in the low 32; -1 if it runs past {@code limit},
+     *     is longer than 5 bytes or is negative
+     */
+    static long readVarInt(byte[] in, int pos, int limit) {
+        int value = 0;
+        for (int i = 0; i < 5 && pos + i < limit; i++) {
+            int b = in[pos + i];
+            value |= (b & 0x7F) << (7 * i);
+            if ((b & 0x80) == 0) {
+                return value < 0 ? -1 : ((long) value << 32) | (pos + i + 1);
+            }
+        }
+        return -1;
+    }
+
+    static int value(long varInt) {
+        return (int) (varInt >>> 32);
+    }
+
+    static int position(long varInt) {
+        return (int) varInt;
+    }
+}

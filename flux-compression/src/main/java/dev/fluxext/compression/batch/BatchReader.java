@@ -1,0 +1,136 @@
+package dev.fluxext.compression.batch;
+
+import dev.fluxext.compression.codec.Codec;
+import dev.fluxext.compression.codec.CodecId;
+import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.compression.frame.FrameFormat;
+import dev.fluxext.compression.frame.FrameRejectedException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.storm.messaging.TaskMessage;
+
+/**
+ * Unpacks bundle frames, checking every length before using it: nothing is allocated for a frame declaring more
+ * than the cap, and a frame whose lengths disagree with its bytes is rejected whole. The decompression buffer and
+ * codec contexts are reused (one reader per thread); each message's payload is the only allocation.
+ */
+final class BatchReader {
+
+    private final BatchSettings settings;
+    private final int cap;
+    private final Codec[] codecs = new Codec[16];
+    private byte[] decompressed = new byte[0];
+    private final List<TaskMessage> unpacked = new ArrayList<>();
+
+    BatchReader(BatchSettings settings) {
+        this.settings = settings;
+        this.cap = settings.maxDecompressedBytes();
+    }
+
+    /**
+     * Appends the messages of {@code frame} to {@code out}, all or none.
+     *
+     * @throws FrameRejectedException if the frame is not accepted
+     */
+    void read(byte[] frame, List<TaskMessage> out) {
+        if (frame == null || frame.length == 0) {
+            throw new FrameRejectedException("empty batch frame");
+        }
+        int header = frame[0] & 0xFF;
+        if (header >>> FrameFormat.VERSION_SHIFT != FrameFormat.VERSION) {
+            throw new FrameRejectedException("unknown batch frame version in header 0x" + Integer.toHexString(header));
+        }
+        if ((header & (FrameFormat.RESERVED_FLAG | FrameFormat.DICTIONARY_FLAG)) != 0) {
+            throw new FrameRejectedException("reserved or dictionary flag set in batch frame header 0x"
+                    + Integer.toHexString(header));
+        }
+        int codecId = header & FrameFormat.CODEC_MASK;
+        if (codecId == FrameFormat.RAW) {
+            unpack(frame, 1, frame.length);
+        } else {
+            int length = decompress(frame, codecId); // grows the buffer: read it only afterwards
+            unpack(decompressed, 0, length);
+        }
+        out.addAll(unpacked);
+    }
+
+    private int decompress(byte[] frame, int codecId) {
+        CodecId id = CodecId.byId(codecId);
+        if (id == null) {
+            throw new FrameRejectedException("unknown codec id " + codecId + " in batch frame header");
+        }
+        long length = BatchFormat.readVarInt(frame, 1, frame.length);
+        long compressedLength = length < 0 ? -1 : BatchFormat.readVarInt(frame, BatchFormat.position(length), frame.length);
+        if (compressedLength < 0) {
+            throw new FrameRejectedException("batch frame lengths truncated or malformed");
+        }
+        int expected = BatchFormat.value(length);
+        int n = BatchFormat.value(compressedLength);
+        int start = BatchFormat.position(compressedLength);
+        if (expected > cap) {
+            throw new FrameRejectedException("batch frame declares " + expected + " decompressed bytes, more than the "
+                    + "cap of " + cap + " set by " + BatchCompressionOptions.MAX_DECOMPRESSED_BYTES.key());
+        }
+        if (n != frame.length - start) {
+            throw new FrameRejectedException("batch frame declares " + n + " compressed bytes but holds "
+                    + (frame.length - start));
+        }
+        Codec codec = codec(id);
+        if (n > codec.maxCompressedLength(expected)) {
+            throw new FrameRejectedException("batch frame declares " + n + " compressed bytes for " + expected
+                    + ", more than " + id.configName() + " can produce");
+        }
+        decompressed = FrameFormat.grow(decompressed, expected, cap);
+        int actual;
+        try {
+            actual = codec.decompress(frame, start, n, decompressed, 0, expected);
+        } catch (RuntimeException e) {
+            throw new FrameRejectedException(id.configName() + " batch frame declaring " + expected
+                    + " bytes does not decompress: " + e.getMessage(), e);
+        }
+        if (actual != expected) {
+            throw new FrameRejectedException(id.configName() + " batch frame declares " + expected
+                    + " bytes but holds " + actual);
+        }
+        return expected;
+    }
+
+    private void unpack(byte[] body, int pos, int end) {
+        unpacked.clear();
+        long count = BatchFormat.readVarInt(body, pos, end);
+        // Each message takes at least two bytes (task, length): a larger count is a lie, found before looping.
+        if (count < 0 || BatchFormat.value(count) > (end - BatchFormat.position(count)) / 2) {
+            throw new FrameRejectedException("batch frame declares more messages than it can hold");
+        }
+        pos = BatchFormat.position(count);
+        for (int i = 0; i < BatchFormat.value(count); i++) {
+            long task = BatchFormat.readVarInt(body, pos, end);
+            long length = task < 0 ? -1 : BatchFormat.readVarInt(body, BatchFormat.position(task), end);
+            if (length < 0 || BatchFormat.value(task) > Short.MAX_VALUE) {
+                throw new FrameRejectedException("batch frame message " + i + " has a malformed header");
+            }
+            pos = BatchFormat.position(length);
+            int size = BatchFormat.value(length);
+            if (size > end - pos) {
+                throw new FrameRejectedException("batch frame message " + i + " declares " + size + " bytes, "
+                        + (end - pos) + " left");
+            }
+            byte[] payload = new byte[size];
+            System.arraycopy(body, pos, payload, 0, size);
+            pos += size;
+            unpacked.add(new TaskMessage(BatchFormat.value(task), payload));
+        }
+        if (pos != end) {
+            throw new FrameRejectedException("batch frame has " + (end - pos) + " bytes after its last message");
+        }
+    }
+
+    private Codec codec(CodecId id) {
+        Codec c = codecs[id.id()];
+        if (c == null) {
+            c = id.create(settings.codecSettings());
+            codecs[id.id()] = c;
+        }
+        return c;
+    }
+}

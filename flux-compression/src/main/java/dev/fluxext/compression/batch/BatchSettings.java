@@ -1,0 +1,62 @@
+package dev.fluxext.compression.batch;
+
+import dev.fluxext.compression.codec.CodecId;
+import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.compression.config.CompressionOptions;
+import dev.fluxext.compression.config.CompressionSettings;
+import dev.fluxext.compression.config.ConfigOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The batch transport's settings, resolved and checked from a worker's topology config.
+ *
+ * @param codec           the codec, null for {@code none} (bundles are still framed, raw)
+ * @param maxBatchBytes   largest bundle body compressed as one frame
+ * @param codecSettings   the levels, in the form the codecs take them (the per-tuple settings record)
+ * @param logIntervalSecs period of the worker's figures log line, 0 for none
+ */
+public record BatchSettings(CodecId codec, int maxBatchBytes, CompressionSettings codecSettings, int logIntervalSecs) {
+
+    public int maxDecompressedBytes() {
+        return codecSettings.maxDecompressedBytes();
+    }
+
+    /** Resolves the settings from {@code conf}; throws {@link IllegalArgumentException} listing every bad value. */
+    public static BatchSettings fromConf(Map<String, Object> conf) {
+        Map<ConfigOption, Object> values = new HashMap<>();
+        List<String> problems = new ArrayList<>();
+        for (ConfigOption option : BatchCompressionOptions.ALL) {
+            Object raw = conf.get(option.key());
+            if (raw == null) {
+                values.put(option, option.defaultValue());
+                continue;
+            }
+            option.problemWith(raw).ifPresentOrElse(p -> problems.add(option.key() + ": " + p),
+                    () -> values.put(option, option.convert(raw)));
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("Invalid transport compression settings: " + String.join("; ", problems));
+        }
+        int maxBatch = (Integer) values.get(BatchCompressionOptions.MAX_BATCH_BYTES);
+        int cap = (Integer) values.get(BatchCompressionOptions.MAX_DECOMPRESSED_BYTES);
+        if (maxBatch > cap) {
+            throw new IllegalArgumentException("Invalid transport compression settings: "
+                    + BatchCompressionOptions.MAX_BATCH_BYTES.key() + " (" + maxBatch + ") exceeds "
+                    + BatchCompressionOptions.MAX_DECOMPRESSED_BYTES.key() + " (" + cap
+                    + "): receivers would reject full bundles");
+        }
+        // The per-tuple record checks the codec-specific rules (e.g. zstd's windowLog hole) once for both.
+        CompressionSettings codecSettings = CompressionSettings.fromConf(Map.of(
+                CompressionOptions.CODEC.key(), values.get(BatchCompressionOptions.CODEC),
+                CompressionOptions.MAX_DECOMPRESSED_BYTES.key(), cap,
+                CompressionOptions.ZSTD_LEVEL.key(), values.get(BatchCompressionOptions.ZSTD_LEVEL),
+                CompressionOptions.ZSTD_WINDOW_LOG.key(), values.get(BatchCompressionOptions.ZSTD_WINDOW_LOG),
+                CompressionOptions.LZ4_LEVEL.key(), values.get(BatchCompressionOptions.LZ4_LEVEL),
+                CompressionOptions.GZIP_LEVEL.key(), values.get(BatchCompressionOptions.GZIP_LEVEL)));
+        return new BatchSettings(CodecId.byConfigName(codecSettings.codec()), maxBatch, codecSettings,
+                (Integer) values.get(BatchCompressionOptions.LOG_INTERVAL_SECS));
+    }
+}

@@ -1,0 +1,111 @@
+package dev.fluxext.compression.batch;
+
+import dev.fluxext.compression.codec.Codec;
+import dev.fluxext.compression.frame.FrameFormat;
+import java.util.Arrays;
+import org.apache.storm.messaging.TaskMessage;
+
+/**
+ * Packs messages into one bundle and frames it (compressed, or raw when that is not smaller). The body and
+ * compression buffers are reused across bundles (one writer per connection, used under its lock), so a bundle
+ * allocates only its output frame.
+ */
+final class BatchWriter {
+
+    /** Netty's per-message header: short task id, int length. */
+    static final int NETTY_HEADER = 6;
+    /** Room left at the body's start for the message count, written last. */
+    private static final int COUNT_ROOM = 5;
+
+    private final Codec codec;
+    private final int codecId;
+    private final int maxBody;
+    private byte[] body = new byte[0];
+    private byte[] compressed = new byte[0];
+    private int end = COUNT_ROOM;
+    private int count;
+    private long before;
+
+    /** @param codec null to frame bundles raw */
+    BatchWriter(Codec codec, int codecId, int maxBatchBytes) {
+        this.codec = codec;
+        this.codecId = codecId;
+        this.maxBody = maxBatchBytes;
+    }
+
+    /** Whether a message this big goes on its own, unbundled: it would not fit even an empty bundle. */
+    boolean tooBig(TaskMessage message) {
+        return entrySize(message) + COUNT_ROOM > maxBody;
+    }
+
+    /** Whether {@code message} still fits the current bundle. */
+    boolean fits(TaskMessage message) {
+        return end + entrySize(message) <= maxBody;
+    }
+
+    boolean isEmpty() {
+        return count == 0;
+    }
+
+    int count() {
+        return count;
+    }
+
+    /** Wire bytes the bundled messages would have taken on their own. */
+    long bytesBefore() {
+        return before;
+    }
+
+    void add(TaskMessage message) {
+        byte[] payload = message.message();
+        int length = payload == null ? 0 : payload.length;
+        int needed = end + entrySize(message);
+        if (body.length < needed) {
+            // Keeps what the bundle holds so far (FrameFormat.grow does not copy); doubling keeps copies rare.
+            body = Arrays.copyOf(body, Math.max(needed, Math.min(2 * body.length, maxBody)));
+        }
+        end = BatchFormat.writeVarInt(body, end, message.task());
+        end = BatchFormat.writeVarInt(body, end, length);
+        if (length > 0) {
+            System.arraycopy(payload, 0, body, end, length);
+            end += length;
+        }
+        count++;
+        before += NETTY_HEADER + length;
+    }
+
+    /** The frame of the current bundle as one message; the writer is empty again afterwards. */
+    TaskMessage finish() {
+        int start = COUNT_ROOM - FrameFormat.varIntLength(count);
+        BatchFormat.writeVarInt(body, start, count);
+        int length = end - start;
+        byte[] frame = null;
+        if (codec != null) {
+            int bound = codec.maxCompressedLength(length);
+            compressed = FrameFormat.grow(compressed, bound, Integer.MAX_VALUE - 8);
+            int n = codec.compress(body, start, length, compressed, 0, bound);
+            int size = 1 + FrameFormat.varIntLength(length) + FrameFormat.varIntLength(n) + n;
+            if (size < 1 + length) {
+                frame = new byte[size];
+                frame[0] = (byte) FrameFormat.header(codecId);
+                int pos = BatchFormat.writeVarInt(frame, 1, length);
+                pos = BatchFormat.writeVarInt(frame, pos, n);
+                System.arraycopy(compressed, 0, frame, pos, n);
+            }
+        }
+        if (frame == null) {
+            frame = new byte[1 + length];
+            frame[0] = (byte) FrameFormat.header(FrameFormat.RAW);
+            System.arraycopy(body, start, frame, 1, length);
+        }
+        end = COUNT_ROOM;
+        count = 0;
+        before = 0;
+        return new TaskMessage(BatchFormat.BATCH_TASK, frame);
+    }
+
+    private static int entrySize(TaskMessage message) {
+        int length = message.message() == null ? 0 : message.message().length;
+        return FrameFormat.varIntLength(message.task()) + FrameFormat.varIntLength(length) + length;
+    }
+}

@@ -1,0 +1,61 @@
+package dev.fluxext.compression.metrics;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The live counters of one connection of the batch-compressing transport. Sizes count what Netty puts on the wire
+ * for a message, its 6-byte header included: {@code bytesBefore} is what the bundled messages would have taken,
+ * {@code bytesAfter} what their frame took.
+ */
+public final class BatchCounters {
+
+    private final LongAdder batches = new LongAdder();
+    private final LongAdder messages = new LongAdder();
+    private final LongAdder bytesBefore = new LongAdder();
+    private final LongAdder bytesAfter = new LongAdder();
+    private final LongAdder rejected = new LongAdder();
+    private final LongAdder nanos = new LongAdder();
+
+    BatchCounters() {
+    }
+
+    public void sent(int frames, int messageCount, long before, long after, long spentNanos) {
+        batches.add(frames);
+        messages.add(messageCount);
+        bytesBefore.add(before);
+        bytesAfter.add(after);
+        nanos.add(spentNanos);
+    }
+
+    public void rejected() {
+        rejected.increment();
+    }
+
+    public long batches() {
+        return batches.sum();
+    }
+
+    public long messages() {
+        return messages.sum();
+    }
+
+    public long bytesBefore() {
+        return bytesBefore.sum();
+    }
+
+    public long bytesAfter() {
+        return bytesAfter.sum();
+    }
+
+    public long rejectedCount() {
+        return rejected.sum();
+    }
+
+    public long nanos() {
+        return nanos.sum();
+    }
+
+    BatchSnapshot snapshot() {
+        return new BatchSnapshot(batches(), messages(), bytesBefore(), bytesAfter(), rejectedCount(), nanos());
+    }
+}

@@ -1,0 +1,77 @@
+package dev.fluxext.compression.batch;
+
+import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.compression.metrics.BatchMetrics;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.apache.storm.grouping.Load;
+import org.apache.storm.messaging.IConnection;
+import org.apache.storm.messaging.IConnectionCallback;
+import org.apache.storm.messaging.TaskMessage;
+import org.apache.storm.messaging.netty.BackPressureStatus;
+
+/**
+ * A sending connection wired straight to a receiving callback, as Netty would deliver what was sent (one
+ * {@code recv} per {@code send}): the batch transport's two halves without sockets.
+ */
+final class Loopback implements IConnection {
+
+    final List<TaskMessage> wire = new ArrayList<>();
+    final List<List<TaskMessage>> delivered = new ArrayList<>();
+    final BatchCompressionContext.BatchingConnection sender;
+    final BatchCompressionContext.UnpackingCallback receiver;
+
+    Loopback(Object... settings) {
+        Map<String, Object> conf = new HashMap<>();
+        for (int i = 0; i < settings.length; i += 2) {
+            conf.put(BatchCompressionOptions.PREFIX + settings[i], settings[i + 1]);
+        }
+        BatchSettings s = BatchSettings.fromConf(conf);
+        BatchMetrics.reset();
+        IConnectionCallback storm = delivered::add;
+        receiver = new BatchCompressionContext.UnpackingCallback(storm, ThreadLocal.withInitial(() -> new BatchReader(s)),
+                "-> :1");
+        BatchWriter writer = new BatchWriter(s.codec() == null ? null : s.codec().create(s.codecSettings()),
+                s.codec() == null ? 0 : s.codec().id(), s.maxBatchBytes());
+        sender = new BatchCompressionContext.BatchingConnection(this, writer, BatchMetrics.counters("-> peer"));
+    }
+
+    /** Everything the receiving worker handed Storm, in order. */
+    List<TaskMessage> received() {
+        return delivered.stream().flatMap(List::stream).toList();
+    }
+
+    @Override
+    public void send(Iterator<TaskMessage> msgs) {
+        List<TaskMessage> sent = new ArrayList<>();
+        msgs.forEachRemaining(sent::add);
+        wire.addAll(sent);
+        receiver.recv(sent);
+    }
+
+    @Override
+    public void sendLoadMetrics(Map<Integer, Double> taskToLoad) {
+    }
+
+    @Override
+    public void sendBackPressureStatus(BackPressureStatus bpStatus) {
+    }
+
+    @Override
+    public Map<Integer, Load> getLoad(Collection<Integer> tasks) {
+        return Map.of();
+    }
+
+    @Override
+    public int getPort() {
+        return 0;
+    }
+
+    @Override
+    public void close() {
+    }
+}

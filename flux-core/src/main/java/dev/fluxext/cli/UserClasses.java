@@ -1,0 +1,131 @@
+package dev.fluxext.cli;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.jar.JarFile;
+import org.apache.storm.utils.Utils;
+
+/**
+ * The user's own classes ({@code --jar}, {@code --classpath}, {@code FLUX_CLASSPATH}) in a class loader of their
+ * own over flux's (and so Storm's): Storm's classes always come from flux's classpath, the user's spouts and bolts
+ * from theirs. The one place that owns that loader: it becomes the thread's context loader, through which
+ * reflection finds classes and resources, and Storm's loader for Java deserialization, with which LocalCluster's
+ * workers (threads that inherit the context loader) turn the submitted topology back into spouts and bolts.
+ */
+final class UserClasses {
+
+    private static final List<String> STORM_CLASSES = List.of("org/apache/storm/Config.class",
+        "org/apache/storm/StormSubmitter.class", "org/apache/storm/utils/Utils.class",
+        "org/apache/storm/LocalCluster.class", "org/apache/storm/daemon/nimbus/Nimbus.class");
+
+    private static ClassLoader previousContext;
+    private static URLClassLoader installed;
+
+    private UserClasses() {
+    }
+
+    /**
+     * Makes {@code jars} and {@code classpath} (jars and class directories) visible to the rest of the command.
+     * Does nothing when both are empty.
+     *
+     * @throws CliException when an entry does not exist or a jar bundles Storm
+     */
+    static synchronized void install(List<Path> jars, List<Path> classpath) {
+        if (jars.isEmpty() && classpath.isEmpty()) {
+            return;
+        }
+        List<URL> urls = new ArrayList<>();
+        for (Path jar : jars) {
+            if (!Files.isRegularFile(jar)) {
+                throw new CliException(ExitCodes.USAGE, "flux: --jar " + jar + ": no such file");
+            }
+            rejectBundledStorm(jar);
+            urls.add(url(jar));
+        }
+        for (Path entry : classpath) {
+            if (!Files.exists(entry)) {
+                throw new CliException(ExitCodes.USAGE, "flux: --classpath entry " + entry + ": no such file or directory");
+            }
+            urls.add(url(entry));
+        }
+        uninstall();
+        Thread thread = Thread.currentThread();
+        previousContext = thread.getContextClassLoader();
+        ClassLoader parent = previousContext != null ? previousContext : UserClasses.class.getClassLoader();
+        installed = new URLClassLoader("flux-user-classes", urls.toArray(URL[]::new), parent);
+        thread.setContextClassLoader(installed);
+        Utils.setClassLoaderForJavaDeSerialize(installed);
+    }
+
+    /** Back to flux's own classes (in-process tests run several commands in one JVM). */
+    static synchronized void uninstall() {
+        if (installed == null) {
+            return;
+        }
+        Thread.currentThread().setContextClassLoader(previousContext);
+        Utils.resetClassLoaderForJavaDeSerialize();
+        try {
+            installed.close();
+        } catch (IOException e) {
+            // Only open jar handles are left behind, and the process ends soon.
+        }
+        installed = null;
+        previousContext = null;
+    }
+
+    /** {@code PATH} split at the platform's path separator, empty entries dropped. */
+    static List<Path> splitPath(String path, Path workingDir) {
+        List<Path> entries = new ArrayList<>();
+        for (String entry : path.split(File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                entries.add(workingDir.resolve(entry));
+            }
+        }
+        return entries;
+    }
+
+    /**
+     * A jar holding Storm's own classes would put a second Storm next to the cluster's in every worker (the
+     * topology jar comes first there): mixed versions fail with NoSuchMethodError, ClassCastException or
+     * serialization errors far from their cause. Said here, with the fix.
+     */
+    private static void rejectBundledStorm(Path jar) {
+        Optional<String> stormClass = stormClassIn(jar);
+        if (stormClass.isPresent()) {
+            throw new CliException(ExitCodes.USAGE, "flux: --jar " + jar + " bundles Apache Storm itself ("
+                + stormClass.get() + "): on a cluster every worker would load that copy of Storm instead of the "
+                + "cluster's own, and mixed Storm classes fail with NoSuchMethodError, ClassCastException or "
+                + "serialization errors. Give storm-client (and any other org.apache.storm dependency) "
+                + "<scope>provided</scope> in your pom.xml, so the shade plugin leaves it out, and rebuild the jar");
+        }
+    }
+
+    /**
+     * A class of Storm's own cluster libraries (storm-client, storm-server) in {@code jar}. Storm's connectors
+     * (storm-kafka-client, storm-hdfs, Flux's wrappers, ...) also live under org.apache.storm and belong in a
+     * topology jar, so only these are looked for.
+     */
+    static Optional<String> stormClassIn(Path jar) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            return STORM_CLASSES.stream().filter(name -> file.getEntry(name) != null).findFirst();
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.USAGE, "flux: --jar " + jar + ": not a readable jar (" + e.getMessage() + ")");
+        }
+    }
+
+    private static URL url(Path path) {
+        try {
+            return path.toUri().toURL();
+        } catch (MalformedURLException e) {
+            throw new CliException(ExitCodes.USAGE, "flux: " + path + ": not usable as a classpath entry");
+        }
+    }
+}

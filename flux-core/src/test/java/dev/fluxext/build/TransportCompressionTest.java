@@ -1,0 +1,71 @@
+package dev.fluxext.build;
+
+import static dev.fluxext.build.CompressionWiringTest.componentConf;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fluxext.compression.batch.BatchCompressionContext;
+import dev.fluxext.compression.storm.FrameGuardContext;
+import dev.fluxext.diag.Diagnostic;
+import dev.fluxext.load.LoadResult;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The {@code transport: {compression: ...}} block: wiring, how it combines with tuple compression, and errors. */
+class TransportCompressionTest {
+
+    private static final String DIR = "src/test/resources/build/";
+
+    private static List<String> messages(String file) {
+        LoadResult result = FluxEquivalenceTest.load(file);
+        return result.diagnostics().stream().map(Diagnostic::format).map(m -> m.substring(DIR.length())).toList();
+    }
+
+    @Test
+    void batchCompressionWrapsNettyAndTupleCompressionOnlyWhereAComponentOptsIn() throws Exception {
+        var loaded = FluxEquivalenceTest.loaded("transport-batch.yaml");
+        Map<String, Object> conf = loaded.config();
+        // Storm -> tuple frame guard -> batch compression -> Netty.
+        assertEquals(FrameGuardContext.class.getName(), conf.get("storm.messaging.transport"));
+        assertEquals(BatchCompressionContext.class.getName(), conf.get(FrameGuardContext.DELEGATE_KEY));
+        assertEquals("org.apache.storm.messaging.netty.Context", conf.get("fluxext.transport.compression.delegate"));
+        assertEquals("zstd", conf.get("fluxext.transport.compression.codec"));
+        assertEquals(5, conf.get("fluxext.transport.compression.zstd.level"));
+        assertEquals(2_000_000, conf.get("fluxext.transport.compression.max.decompressed.bytes"));
+        assertEquals(1048576, conf.get("storm.messaging.netty.buffer_size"));
+        // The topology-level codec is not applied under batch compression (no double compression); other settings are.
+        assertNull(conf.get("fluxext.compression.codec"));
+        assertNull(componentConf(loaded.topology(), "words").get("fluxext.compression.codec"));
+        assertEquals(2048, componentConf(loaded.topology(), "words").get("fluxext.compression.threshold"));
+        assertEquals("lz4", componentConf(loaded.topology(), "count").get("fluxext.compression.codec"));
+        assertTrue(messages("transport-batch.yaml").contains("transport-batch.yaml:12:10: warning: the transport "
+                + "already compresses bundles of tuples, so this codec is not applied to every component (no double "
+                + "compression); set it in the compression: block of the components that should also compress tuple "
+                + "by tuple"), () -> messages("transport-batch.yaml").toString());
+    }
+
+    @Test
+    void plainNettyStaysStormsOwnPath() {
+        Map<String, Object> conf = FluxEquivalenceTest.loaded("transport-plain-netty.yaml").config();
+        assertEquals("org.apache.storm.messaging.netty.Context", conf.get("storm.messaging.transport"));
+        assertFalse(conf.keySet().stream().anyMatch(k -> k.startsWith("fluxext.")), conf::toString);
+    }
+
+    @Test
+    void badSettingsArePositionedErrors() {
+        List<String> messages = messages("transport-batch-errors.yaml");
+        assertTrue(messages.containsAll(List.of(
+                "transport-batch-errors.yaml:5:12: 'codec' must be one of zstd, lz4, snappy, gzip, none, not 'brotli'",
+                "transport-batch-errors.yaml:7:14: 'zstd.level' must be from -131072 to 22, not 99")),
+                messages::toString);
+        assertTrue(messages.stream().anyMatch(m -> m.startsWith("transport-batch-errors.yaml:8:5: unknown key "
+                + "'maxBatchBytz' in the compression of the transport; did you mean 'maxBatchBytes'?")), messages::toString);
+        assertEquals(List.of("transport-batch-cap.yaml:5:20: Invalid transport compression settings: "
+                + "fluxext.transport.compression.max.batch.bytes (2000000) exceeds "
+                + "fluxext.transport.compression.max.decompressed.bytes (1000000): receivers would reject full bundles"),
+                messages("transport-batch-cap.yaml"));
+    }
+}
