@@ -1,17 +1,17 @@
 package dev.fluxext.check;
 
+import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
-import dev.fluxext.diag.Span;
-import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.model.Position;
+import dev.fluxext.diag.Span;
 import dev.fluxext.diag.Suggestions;
-import dev.fluxext.model.CompressionDef;
 import dev.fluxext.model.ComponentDef;
+import dev.fluxext.model.CompressionDef;
 import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
+import dev.fluxext.model.Position;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.Value;
