@@ -6,6 +6,7 @@ import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.diag.Span;
 import dev.fluxext.diag.Suggestions;
+import dev.fluxext.lang.Language;
 import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.CompressionDef;
 import dev.fluxext.model.GroupingDef;
@@ -119,16 +120,19 @@ public final class StructureCheck {
 
     private void counts(ComponentDef e) {
         String what = e.describe();
-        if (e.parallelism().value() < 1) {
-            diagnostics.error(Code.OUT_OF_RANGE, e.parallelism().position(), "'parallelism' of " + what + " must be at least 1, not "
-                    + e.parallelism().value());
+        long leastParallelism = (long) Language.COMPONENT.key("parallelism").orElseThrow().least();
+        if (e.parallelism().value() < leastParallelism) {
+            diagnostics.error(Code.OUT_OF_RANGE, e.parallelism().position(), "'parallelism' of " + what
+                    + " must be at least " + leastParallelism + ", not " + e.parallelism().value());
         }
+        long leastTasks = (long) Language.COMPONENT.key("numTasks").orElseThrow().least();
         e.numTasks().ifPresent(n -> {
-            if (n.value() < 1) {
-                diagnostics.error(Code.OUT_OF_RANGE, n.position(), "'numTasks' of " + what + " must be at least 1, not " + n.value());
-            } else if (n.value() < e.parallelism().value() && e.parallelism().value() >= 1) {
-                diagnostics.warning(Code.NO_EFFECT, n.position(), "'numTasks' (" + n.value() + ") of " + what + " is less than its "
-                        + "'parallelism' (" + e.parallelism().value() + "): only " + n.value()
+            if (n.value() < leastTasks) {
+                diagnostics.error(Code.OUT_OF_RANGE, n.position(), "'numTasks' of " + what + " must be at least "
+                        + leastTasks + ", not " + n.value());
+            } else if (n.value() < e.parallelism().value() && e.parallelism().value() >= leastParallelism) {
+                diagnostics.warning(Code.NO_EFFECT, n.position(), "'numTasks' (" + n.value() + ") of " + what
+                        + " is less than its 'parallelism' (" + e.parallelism().value() + "): only " + n.value()
                         + " executors will run");
             }
         });
@@ -138,9 +142,10 @@ public final class StructureCheck {
     }
 
     private void load(String key, java.util.Optional<Located<Double>> value, String what) {
-        value.filter(v -> !(v.value() >= 0) || v.value().isInfinite()).ifPresent(v ->
-                diagnostics.error(Code.OUT_OF_RANGE, v.position(), "'" + key + "' of " + what + " must be a finite number, 0 or more, not "
-                        + v.value()));
+        double least = Language.COMPONENT.key(key).orElseThrow().least();
+        value.filter(v -> !(v.value() >= least) || v.value().isInfinite()).ifPresent(v ->
+                diagnostics.error(Code.OUT_OF_RANGE, v.position(), "'" + key + "' of " + what + " must be a finite "
+                        + "number, " + (long) least + " or more, not " + v.value()));
     }
 
     private void streams(TopologyDef t, Map<String, Declared> ids) {

@@ -2,6 +2,7 @@ package dev.fluxext.lang;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The topology language, declared once: every element of a topology file and its keys, with type, default and
@@ -14,9 +15,30 @@ public final class Language {
 
     /**
      * One key of an element: {@code type} and {@code defaultText} are for people (docs), {@code meaning} is the
-     * description editors show, {@code example} the YAML they show with it.
+     * description editors show, {@code example} the YAML they show with it. {@code min}, for numbers, is the
+     * smallest allowed value: the check stage, the schema and the docs all take it from here.
      */
-    public record Key(String name, String type, String defaultText, String meaning, String example) {
+    public record Key(String name, String type, String defaultText, String meaning, String example,
+                      OptionalDouble min) {
+
+        public Key(String name, String type, String defaultText, String meaning, String example) {
+            this(name, type, defaultText, meaning, example, OptionalDouble.empty());
+        }
+
+        /** This key with {@code min} as its smallest allowed value. */
+        Key atLeast(double least) {
+            return new Key(name, type, defaultText, meaning, example, OptionalDouble.of(least));
+        }
+
+        /** The type as the docs print it, e.g. {@code int ≥ 1}. */
+        public String typeText() {
+            return min.isPresent() ? type + " ≥ " + (long) min.getAsDouble() : type;
+        }
+
+        /** The smallest allowed value of a numeric key; fails for a key without one (a bug of the caller). */
+        public double least() {
+            return min.orElseThrow(() -> new IllegalStateException("'" + name + "' declares no minimum"));
+        }
     }
 
     /** One kind of map in a topology file; {@code title} names its table in the reference. */
@@ -91,17 +113,17 @@ public final class Language {
 
     /** What a spout or bolt adds to an object definition: one declaration for both. */
     public static final Element COMPONENT = OBJECT.plus("spouts and bolts", List.of(
-            new Key("parallelism", "int ≥ 1", "1", "Number of executors (threads) running this component.",
-                    "parallelism: 4"),
-            new Key("numTasks", "int ≥ 1", "= parallelism", "Tasks; fewer than `parallelism` is a warning (only that "
+            new Key("parallelism", "int", "1", "Number of executors (threads) running this component.",
+                    "parallelism: 4").atLeast(1),
+            new Key("numTasks", "int", "= parallelism", "Tasks; fewer than `parallelism` is a warning (only that "
                     + "many executors run).",
-                    "numTasks: 8"),
-            new Key("onHeapMemoryLoad", "number ≥ 0", "Storm's", "MB, fractions allowed.",
-                    "onHeapMemoryLoad: 256.5"),
-            new Key("offHeapMemoryLoad", "number ≥ 0", "Storm's", "MB; may be given without `onHeapMemoryLoad`.",
-                    "offHeapMemoryLoad: 64"),
-            new Key("cpuLoad", "number ≥ 0", "Storm's", "Percent of a core; fractions allowed (`12.5`).",
-                    "cpuLoad: 12.5"),
+                    "numTasks: 8").atLeast(1),
+            new Key("onHeapMemoryLoad", "number", "Storm's", "MB, fractions allowed.",
+                    "onHeapMemoryLoad: 256.5").atLeast(0),
+            new Key("offHeapMemoryLoad", "number", "Storm's", "MB; may be given without `onHeapMemoryLoad`.",
+                    "offHeapMemoryLoad: 64").atLeast(0),
+            new Key("cpuLoad", "number", "Storm's", "Percent of a core; fractions allowed (`12.5`).",
+                    "cpuLoad: 12.5").atLeast(0),
             new Key("config", "map", "`{}`", "This component's configuration (what `declarer.addConfigurations` does). "
                     + "Values of Storm keys are checked with Storm's validators; Storm-looking keys Storm does not know "
                     + "are warnings, as at the top level. Keys that Storm 2.8 workers drop at "

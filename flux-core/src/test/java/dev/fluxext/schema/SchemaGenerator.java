@@ -445,6 +445,11 @@ public final class SchemaGenerator {
             }
             property.put("description", k.meaning());
             property.put("x-example", k.example());
+            if (property.has("minimum")) {
+                throw new IllegalStateException("the template gives '" + k.name() + "' of " + element.title()
+                        + " a minimum: it is declared in Language");
+            }
+            k.min().ifPresent(least -> property.put("minimum", (long) least));
         });
     }
 
