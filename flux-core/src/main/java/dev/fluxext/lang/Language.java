@@ -128,7 +128,8 @@ public final class Language {
                     + "Values of Storm keys are checked with Storm's validators; Storm-looking keys Storm does not know "
                     + "are warnings, as at the top level. Keys that Storm 2.8 workers drop at "
                     + "component level are warnings. Compression keys (`fluxext.compression.*`, Storm 3 keys) are "
-                    + "honoured as this component's compression settings.",
+                    + "honoured as this component's compression settings, over the topology's block; one also set in "
+                    + "this component's `compression:` block is an error.",
                     "config:\n  topology.tick.tuple.freq.secs: 10\n  my.bolt.setting: 42"),
             new Key("compression", "[compression block](#compression)", "—", "Overrides the topology's "
                     + "`compression:` key by key for tuples this component sends.",
