@@ -1,7 +1,6 @@
 package dev.fluxext.compression.config;
 
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Every setting of the batch-compressing transport ({@code dev.fluxext.compression.batch.BatchCompressionContext}),
@@ -56,9 +55,5 @@ public final class BatchCompressionOptions {
     public static final String DELEGATE_KEY = PREFIX + "delegate";
 
     private BatchCompressionOptions() {
-    }
-
-    public static Optional<ConfigOption> byYamlPath(String yamlPath) {
-        return ALL.stream().filter(o -> o.yamlPath().equals(yamlPath)).findFirst();
     }
 }
