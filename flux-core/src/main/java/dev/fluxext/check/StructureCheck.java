@@ -100,13 +100,16 @@ public final class StructureCheck {
             }
             Position later = scope.allComponents.get(ref.id());
             if (later != null) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to component '" + ref.id() + "' declared later (at "
+                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to component '" + ref.id()
+                        + "' declared later (at "
                         + where(later, ref.position()) + "): declare it above the place that uses it");
             } else if (scope.executorIds.contains(ref.id())) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to '" + ref.id() + "', which is a spout or bolt: "
+                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to '" + ref.id()
+                        + "', which is a spout or bolt: "
                         + "references name entries of 'components'");
             } else {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to unknown component '" + ref.id() + "'"
+                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to unknown component '"
+                        + ref.id() + "'"
                         + Suggestions.didYouMean(ref.id(), scope.allComponents.keySet()));
             }
         } else if (value instanceof Value.RefList list) {
@@ -159,14 +162,17 @@ public final class StructureCheck {
         for (StreamDef s : t.streams()) {
             String from = s.from().value();
             if (!executors.contains(from)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, s.from().position(), "stream from unknown spout or bolt '" + from + "'"
+                diagnostics.error(Code.UNKNOWN_REFERENCE, s.from().position(), "stream from unknown spout or bolt '"
+                        + from + "'"
                         + notAnExecutor(from, ids) + Suggestions.didYouMean(from, executors));
             }
             String to = s.to().value();
             if (spouts.contains(to)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().position(), "stream to spout '" + to + "': streams go to bolts");
+                diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().position(), "stream to spout '" + to
+                        + "': streams go to bolts");
             } else if (!bolts.contains(to)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().position(), "stream to unknown bolt '" + to + "'" + notAnExecutor(to, ids)
+                diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().position(), "stream to unknown bolt '" + to + "'"
+                        + notAnExecutor(to, ids)
                         + Suggestions.didYouMean(to, bolts));
             }
             reached.add(to);
@@ -174,7 +180,8 @@ public final class StructureCheck {
         }
         for (ComponentDef b : t.bolts()) {
             if (!reached.contains(b.id())) {
-                diagnostics.warning(Code.NO_EFFECT, b.position(), "no stream goes to bolt '" + b.id() + "': it will receive no tuples");
+                diagnostics.warning(Code.NO_EFFECT, b.position(), "no stream goes to bolt '" + b.id()
+                        + "': it will receive no tuples");
             }
         }
     }
@@ -192,14 +199,17 @@ public final class StructureCheck {
                     "FIELDS grouping needs 'args': the list of field names to group by");
         }
         if (type != GroupingDef.Type.FIELDS && g.fields().isPresent()) {
-            diagnostics.error(Code.GROUPING, g.fields().get().position(), "'args' (field names) only apply to FIELDS grouping, not "
+            diagnostics.error(Code.GROUPING, g.fields().get().position(),
+                    "'args' (field names) only apply to FIELDS grouping, not "
                     + type);
         }
         if (type == GroupingDef.Type.CUSTOM && g.customClass().isEmpty()) {
-            diagnostics.error(Code.GROUPING, g.position(), "CUSTOM grouping needs 'customClass': the CustomStreamGrouping to use");
+            diagnostics.error(Code.GROUPING, g.position(),
+                    "CUSTOM grouping needs 'customClass': the CustomStreamGrouping to use");
         }
         if (type != GroupingDef.Type.CUSTOM && g.customClass().isPresent()) {
-            diagnostics.error(Code.GROUPING, g.customClass().get().position(), "'customClass' only applies to CUSTOM grouping, not "
+            diagnostics.error(Code.GROUPING, g.customClass().get().position(),
+                    "'customClass' only applies to CUSTOM grouping, not "
                     + type);
         }
     }
@@ -224,7 +234,8 @@ public final class StructureCheck {
         settings.settings().keySet().forEach(key -> CompressionOptions.byKey(key).ifPresent(option -> {
             int dot = option.yamlPath().indexOf('.');
             if (dot > 0 && !codecs.contains(option.yamlPath().substring(0, dot))) {
-                diagnostics.warning(Code.NO_EFFECT, settings.positions().get(key), "'" + option.yamlPath() + "' has no effect: "
+                diagnostics.warning(Code.NO_EFFECT, settings.positions().get(key), "'" + option.yamlPath()
+                        + "' has no effect: "
                         + why);
             }
         }));
