@@ -100,9 +100,9 @@ public final class StructureCheck {
             }
             Position later = scope.allComponents.get(ref.id());
             if (later != null) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to component '" + ref.id()
-                        + "' declared later (at "
-                        + where(later, ref.position()) + "): declare it above the place that uses it");
+                diagnostics.add(Diagnostic.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to component '"
+                        + ref.id() + "' declared later (at " + where(later, ref.position()) + "): declare it above "
+                        + "the place that uses it").withRelated(later, "declared here"));
             } else if (scope.executorIds.contains(ref.id())) {
                 diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to '" + ref.id()
                         + "', which is a spout or bolt: "
@@ -162,16 +162,17 @@ public final class StructureCheck {
         for (StreamDef s : t.streams()) {
             String from = s.from().value();
             if (!executors.contains(from)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, s.from().position(), "stream from unknown spout or bolt '"
-                        + from + "'"
+                diagnostics.error(Code.UNKNOWN_REFERENCE, Span.of(s.from().position(), from.length()),
+                        "stream from unknown spout or bolt '" + from + "'"
                         + notAnExecutor(from, ids) + Suggestions.didYouMean(from, executors));
             }
             String to = s.to().value();
             if (spouts.contains(to)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().position(), "stream to spout '" + to
-                        + "': streams go to bolts");
+                diagnostics.error(Code.UNKNOWN_REFERENCE, Span.of(s.to().position(), to.length()), "stream to "
+                        + "spout '" + to + "': streams go to bolts");
             } else if (!bolts.contains(to)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().position(), "stream to unknown bolt '" + to + "'"
+                diagnostics.error(Code.UNKNOWN_REFERENCE, Span.of(s.to().position(), to.length()),
+                        "stream to unknown bolt '" + to + "'"
                         + notAnExecutor(to, ids)
                         + Suggestions.didYouMean(to, bolts));
             }
