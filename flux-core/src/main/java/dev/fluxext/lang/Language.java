@@ -1,5 +1,6 @@
 package dev.fluxext.lang;
 
+import dev.fluxext.model.GroupingDef;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -152,8 +153,8 @@ public final class Language {
                     "grouping:\n  type: FIELDS\n  args: [word]")));
 
     public static final Element GROUPING = new Element("grouping", List.of(
-            new Key("type", "enum", "required", "`ALL`, `CUSTOM`, `DIRECT`, `SHUFFLE`, `LOCAL_OR_SHUFFLE`, `FIELDS`, "
-                    + "`GLOBAL`, `NONE`, in any case.",
+            new Key("type", "enum", "required", java.util.Arrays.stream(GroupingDef.Type.values())
+                    .map(t -> "`" + t + "`").collect(java.util.stream.Collectors.joining(", ")) + ", in any case.",
                     "type: SHUFFLE"),
             new Key("streamId", "string", "`default`", "The output stream of `from` to subscribe to.",
                     "streamId: errors"),
