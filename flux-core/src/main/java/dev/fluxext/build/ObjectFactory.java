@@ -9,6 +9,7 @@ import dev.fluxext.model.Value;
 import dev.fluxext.reflect.ClassFinder;
 import dev.fluxext.reflect.Invoker;
 import dev.fluxext.reflect.ReflectException;
+import dev.fluxext.reflect.Unbuilt;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -23,6 +24,10 @@ import java.util.stream.Collectors;
  * Creates the objects a topology file defines (components, spouts, bolts, groupings, hooks, topology sources):
  * constructor or static factory, then properties, then config methods. Every failure becomes a diagnostic at the
  * class name, argument, property or method it concerns; creation goes on with the next object.
+ *
+ * <p>Statically ({@code create} false) nothing is created and no user code runs: classes are loaded without being
+ * initialized, constructors, factories, setters and config methods are found by signature, and every "object" is an
+ * {@link Unbuilt} of its class (for a factory, of its declared result type).
  */
 final class ObjectFactory {
 
@@ -41,9 +46,17 @@ final class ObjectFactory {
     /** Components that failed: references to them are skipped without a second, misleading error. */
     private final Set<String> failed = new HashSet<>();
 
-    ObjectFactory(ClassFinder classes, Diagnostics diagnostics) {
+    private final boolean create;
+
+    ObjectFactory(ClassFinder classes, Diagnostics diagnostics, boolean create) {
         this.classes = classes;
         this.diagnostics = diagnostics;
+        this.create = create;
+    }
+
+    /** False for a static check: nothing is created. */
+    boolean creates() {
+        return create;
     }
 
     /** Creates a shared component and remembers it (or its failure) for references. */
@@ -67,10 +80,24 @@ final class ObjectFactory {
             Object object = def.factory().isPresent()
                     ? viaFactory(type, def.factory().get(), def.factoryArgs())
                     : viaConstructor(type, className.position(), def.constructorArgs());
-            requireType(object.getClass(), anyOf, what, className.position());
+            if (object instanceof Unbuilt unbuilt && def.factory().isPresent()) {
+                // Only the declared result type is known: it fails only if no subtype of it could fit.
+                requireTypeFits(unbuilt.type(), anyOf, what, def.factory().get().position());
+            } else {
+                requireType(classOf(object), anyOf, what, className.position());
+            }
             configure(object, def);
             return Optional.of(object);
         } catch (Unavailable e) {
+            return Optional.empty();
+        } catch (ExceptionInInitializerError e) { // creating it ran its static initializer, which threw
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            diagnostics.error(Code.CLASS, className.position(), "class " + className.value() + " cannot be created: its static "
+                    + "initializer failed: " + cause.getClass().getName()
+                    + (cause.getMessage() == null ? "" : ": " + cause.getMessage()));
+            return Optional.empty();
+        } catch (LinkageError e) { // its constructors or methods name a class that cannot be loaded
+            diagnostics.error(Code.CLASS, className.position(), ClassFinder.cannotLoad(className.value(), e));
             return Optional.empty();
         }
     }
@@ -82,6 +109,17 @@ final class ObjectFactory {
                     : "implements none of " + anyOf.stream().map(Class::getName).collect(Collectors.joining(", "))));
             throw new Unavailable();
         }
+    }
+
+    private void requireTypeFits(Class<?> declared, List<Class<?>> anyOf, String what, Position at) throws Unavailable {
+        if (anyOf.stream().noneMatch(c -> c.isAssignableFrom(declared) || declared.isAssignableFrom(c))) {
+            requireType(declared, anyOf, what, at);
+        }
+    }
+
+    /** The class of a created object, or of the one a static check stands for. */
+    static Class<?> classOf(Object object) {
+        return object instanceof Unbuilt u ? u.type() : object.getClass();
     }
 
     /** Loads a class, reporting a missing one (with the nearest existing name) at {@code name}'s position. */
@@ -105,6 +143,10 @@ final class ObjectFactory {
     private Object viaConstructor(Class<?> type, Position at, List<Value> args) throws Unavailable {
         List<Object> resolved = resolveAll(args);
         try {
+            if (!create) {
+                Invoker.checkConstruct(type, resolved);
+                return new Unbuilt(type);
+            }
             return Invoker.construct(type, resolved);
         } catch (ReflectException e) {
             report(e, at, args);
@@ -115,6 +157,9 @@ final class ObjectFactory {
     private Object viaFactory(Class<?> type, Located<String> factory, List<Value> args) throws Unavailable {
         List<Object> resolved = resolveAll(args);
         try {
+            if (!create) {
+                return new Unbuilt(Invoker.checkCallStatic(type, factory.value(), resolved));
+            }
             Object made = Invoker.callStatic(type, factory.value(), resolved);
             if (made == null) {
                 diagnostics.error(Code.MEMBER, factory.position(), "factory " + type.getSimpleName() + "."
@@ -133,7 +178,11 @@ final class ObjectFactory {
         boolean ok = true;
         for (ObjectDef.PropertyDef property : def.properties()) {
             try {
-                Invoker.setProperty(object, property.name().value(), resolve(property.value()));
+                if (object instanceof Unbuilt u) {
+                    Invoker.checkProperty(u.type(), property.name().value(), resolve(property.value()));
+                } else {
+                    Invoker.setProperty(object, property.name().value(), resolve(property.value()));
+                }
             } catch (ReflectException e) {
                 diagnostics.error(Code.MEMBER, e.argument().isPresent() ? property.value().position()
                         : property.name().position(), "property '" + property.name().value() + "': " + e.getMessage());
@@ -144,7 +193,11 @@ final class ObjectFactory {
         }
         for (ObjectDef.ConfigMethodDef method : def.configMethods()) {
             try {
-                Invoker.call(object, method.name().value(), resolveAll(method.args()));
+                if (object instanceof Unbuilt u) {
+                    Invoker.checkCall(u.type(), method.name().value(), resolveAll(method.args()));
+                } else {
+                    Invoker.call(object, method.name().value(), resolveAll(method.args()));
+                }
             } catch (ReflectException e) {
                 report(e, method.name().position(), method.args());
                 ok = false;

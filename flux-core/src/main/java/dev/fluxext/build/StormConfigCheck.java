@@ -168,6 +168,10 @@ public final class StormConfigCheck {
     }
 
     private static Optional<String> validate(Field field, String key, Object value) {
+        IsImplementationOfClass implementing = field.getAnnotation(IsImplementationOfClass.class);
+        if (implementing != null && value instanceof String className) {
+            return implementationProblem(className, implementing.implementsClass());
+        }
         Map<String, Object> single = new HashMap<>();
         single.put(key, value);
         try {
@@ -180,6 +184,23 @@ public final class StormConfigCheck {
                     .orElse(because));
         } catch (RuntimeException e) { // a validator that cannot even run (e.g. a class it needs is missing)
             return Optional.of(String.valueOf(e.getMessage()));
+        }
+    }
+
+    /**
+     * Storm's own validator for a class-valued key loads the class initialized, running its static initializer:
+     * checked here by name only, so that checking a file (validate --static) runs none of its code.
+     */
+    private static Optional<String> implementationProblem(String className, Class<?> required) {
+        String problem = "must be a class name implementing " + required.getName() + ", not '" + className + "'";
+        ClassLoader context = Thread.currentThread().getContextClassLoader();
+        try {
+            Class<?> named = Class.forName(className, false, context != null ? context : Config.class.getClassLoader());
+            return required.isAssignableFrom(named) ? Optional.empty() : Optional.of(problem);
+        } catch (ClassNotFoundException e) {
+            return Optional.of(problem + " (no such class)");
+        } catch (LinkageError e) {
+            return Optional.of(problem + " (it cannot be loaded: " + e + ")");
         }
     }
 

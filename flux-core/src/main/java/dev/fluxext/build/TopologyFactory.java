@@ -12,6 +12,7 @@ import dev.fluxext.model.TopologySourceDef;
 import dev.fluxext.reflect.ClassFinder;
 import dev.fluxext.reflect.Invoker;
 import dev.fluxext.reflect.ReflectException;
+import dev.fluxext.reflect.Unbuilt;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -23,7 +24,14 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.storm.Config;
+import org.apache.storm.generated.Bolt;
 import org.apache.storm.generated.ComponentCommon;
+import org.apache.storm.generated.ComponentObject;
+import org.apache.storm.generated.GlobalStreamId;
+import org.apache.storm.generated.Grouping;
+import org.apache.storm.generated.JavaObject;
+import org.apache.storm.generated.NullStruct;
+import org.apache.storm.generated.SpoutSpec;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.generated.StreamInfo;
 import org.apache.storm.grouping.CustomStreamGrouping;
@@ -55,10 +63,10 @@ public final class TopologyFactory {
     private final Diagnostics diagnostics;
     private final ObjectFactory objects;
 
-    private TopologyFactory(TopologyDef def, Diagnostics diagnostics, ClassFinder classes) {
+    private TopologyFactory(TopologyDef def, Diagnostics diagnostics, ClassFinder classes, boolean create) {
         this.def = def;
         this.diagnostics = diagnostics;
-        this.objects = new ObjectFactory(classes, diagnostics);
+        this.objects = new ObjectFactory(classes, diagnostics, create);
     }
 
     /**
@@ -72,7 +80,19 @@ public final class TopologyFactory {
     /** @param file the topology file as the user named it: its name (without extension) names an unnamed topology */
     public static Optional<LoadedTopology> build(TopologyDef def, String file, Diagnostics diagnostics,
                                                  ClassFinder classes) {
-        return new TopologyFactory(def, diagnostics, classes).build(file);
+        return new TopologyFactory(def, diagnostics, classes, true).build(file);
+    }
+
+    /**
+     * Checks the topology by signature, running none of its code ({@code validate --static}, {@code graph}): classes
+     * are loaded without being initialized and nothing is created (see {@link ObjectFactory}). What only a created
+     * object can tell is not checked: the streams and fields a component declares (its declareOutputFields), and what
+     * a factory or topology source actually returns. The result's StormTopology is a skeleton for reading the graph
+     * (components name their classes, nothing is serialized): never submit it.
+     */
+    public static Optional<LoadedTopology> checkStatically(TopologyDef def, String file,
+                                                           Diagnostics diagnostics) {
+        return new TopologyFactory(def, diagnostics, ClassFinder.forContext(), false).build(file);
     }
 
     /**
@@ -80,7 +100,7 @@ public final class TopologyFactory {
      * loader runs them when earlier errors leave the model unfit to build, so that one run still reports them.
      */
     public static void checkWithoutBuilding(TopologyDef def, Diagnostics diagnostics) {
-        TopologyFactory factory = new TopologyFactory(def, diagnostics, ClassFinder.forContext());
+        TopologyFactory factory = new TopologyFactory(def, diagnostics, ClassFinder.forContext(), false);
         factory.checkedConfig(def.config(), false);
         def.executors().forEach(e -> factory.checkedConfig(e.config(), true));
         Transport.apply(def, new HashMap<>(), factory.objects, diagnostics);
@@ -150,10 +170,21 @@ public final class TopologyFactory {
         Object target = made.get();
         Located<String> methodName = source.methodName();
         // Like Flux: a method taking the topology config gets it (and may change it), else the no-argument one.
-        boolean takesConfig = Arrays.stream(target.getClass().getMethods())
+        boolean takesConfig = Arrays.stream(ObjectFactory.classOf(target).getMethods())
                 .anyMatch(m -> m.getName().equals(methodName.value()) && m.getParameterCount() == 1
                         && m.getParameterTypes()[0].isAssignableFrom(Config.class));
         try {
+            if (target instanceof Unbuilt unbuilt) {
+                Class<?> returns = Invoker.checkCall(unbuilt.type(), methodName.value(),
+                        takesConfig ? List.of(conf) : List.of());
+                if (!returns.isAssignableFrom(StormTopology.class)) {
+                    diagnostics.error(Code.MEMBER, methodName.position(), unbuilt.type().getSimpleName() + "." + methodName.value()
+                            + " returns " + returns.getName() + ", not an org.apache.storm.generated.StormTopology");
+                    return Optional.empty();
+                }
+                addWorkerHooks(hook -> { });
+                return Optional.of(new StormTopology(Map.of(), Map.of(), Map.of()));
+            }
             Object result = Invoker.call(target, methodName.value(), takesConfig ? List.of(conf) : List.of());
             if (result instanceof StormTopology topology) {
                 addWorkerHooks(hook -> topology.add_to_worker_hooks(ByteBuffer.wrap(Utils.javaSerialize(hook))));
@@ -169,6 +200,9 @@ public final class TopologyFactory {
     }
 
     private Optional<StormTopology> fromDefinitions(Map<String, Map<String, Object>> compressionConfs) {
+        if (!objects.creates()) {
+            return Optional.of(skeleton(compressionConfs));
+        }
         TopologyBuilder builder = new TopologyBuilder();
         for (ComponentDef spout : def.spouts()) {
             Map<String, Object> conf = componentConfig(spout, compressionConfs);
@@ -202,6 +236,60 @@ public final class TopologyFactory {
         }
         checkStreams(topology);
         return Optional.of(topology);
+    }
+
+    /**
+     * The static check's topology: each component checked by signature (nothing created) and named by its class, the
+     * streams as inputs with their groupings. No stream a component declares is known, so none is checked.
+     */
+    private StormTopology skeleton(Map<String, Map<String, Object>> compressionConfs) {
+        Map<String, SpoutSpec> spouts = new LinkedHashMap<>();
+        for (ComponentDef spout : def.spouts()) {
+            componentConfig(spout, compressionConfs);
+            objects.create(spout.object(), "a spout", List.of(IRichSpout.class)).ifPresent(made ->
+                    spouts.put(spout.id(), new SpoutSpec(named(spout), common(spout, Map.of()))));
+        }
+        Map<String, Map<GlobalStreamId, Grouping>> inputs = new HashMap<>();
+        for (StreamDef stream : def.streams()) {
+            GroupingDef grouping = stream.grouping();
+            inputs.computeIfAbsent(stream.to().value(), id -> new LinkedHashMap<>()).put(
+                    new GlobalStreamId(stream.from().value(), grouping.streamId().value()), skeletonGrouping(grouping));
+        }
+        Map<String, Bolt> bolts = new LinkedHashMap<>();
+        for (ComponentDef bolt : def.bolts()) {
+            componentConfig(bolt, compressionConfs);
+            objects.create(bolt.object(), "a bolt", BOLT_TYPES).ifPresent(made -> bolts.put(bolt.id(),
+                    new Bolt(named(bolt), common(bolt, inputs.getOrDefault(bolt.id(), Map.of())))));
+        }
+        addWorkerHooks(hook -> { });
+        return new StormTopology(spouts, bolts, Map.of());
+    }
+
+    private static ComponentObject named(ComponentDef executor) {
+        return ComponentObject.java_object(new JavaObject(executor.object().className().value(), List.of()));
+    }
+
+    private static ComponentCommon common(ComponentDef executor, Map<GlobalStreamId, Grouping> inputs) {
+        ComponentCommon common = new ComponentCommon(inputs, Map.of());
+        common.set_parallelism_hint(executor.parallelism().value());
+        return common;
+    }
+
+    private Grouping skeletonGrouping(GroupingDef grouping) {
+        return switch (grouping.type().value()) {
+            case ALL -> Grouping.all(new NullStruct());
+            case DIRECT -> Grouping.direct(new NullStruct());
+            case SHUFFLE -> Grouping.shuffle(new NullStruct());
+            case LOCAL_OR_SHUFFLE -> Grouping.local_or_shuffle(new NullStruct());
+            case GLOBAL -> Grouping.fields(List.of());
+            case NONE -> Grouping.none(new NullStruct());
+            case FIELDS -> Grouping.fields(grouping.fields().map(Located::value).orElse(List.of()));
+            case CUSTOM -> Grouping.custom_object(new JavaObject(grouping.customClass().map(c -> {
+                objects.create(c, "a custom stream grouping", List.of(CustomStreamGrouping.class));
+                return c.className().value();
+            }).orElse(""), List.of()));
+            default -> throw new AssertionError(grouping.type().value());
+        };
     }
 
     private static BoltDeclarer setBolt(TopologyBuilder builder, String id, Object bolt, int parallelism) {

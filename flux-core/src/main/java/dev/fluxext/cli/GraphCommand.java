@@ -20,8 +20,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "graph", mixinStandardHelpOptions = true,
-    description = {"Draw the topology's components and streams, from the file alone: no class is loaded and no "
-            + "user code runs (so a class the file names is not checked: flux validate does that).",
+    description = {"Draw the topology's components and streams.",
+        "Checks the file by signature as validate --static does: creates nothing, runs no code the file names.",
         "dot and mermaid are text (Mermaid renders in GitHub/GitLab Markdown inside a ```mermaid block); "
             + "svg runs Graphviz's dot, which must be installed."})
 final class GraphCommand implements Callable<Integer> {

@@ -65,30 +65,38 @@ final class TopologyOptions {
      * @throws CliException with {@link ExitCodes#INVALID_TOPOLOGY} when the file has errors
      */
     LoadedTopology load(CliContext context) {
-        LoadResult result = loadQuietly(context);
+        return load(context, false);
+    }
+
+    /**
+     * As {@link #load(CliContext)}; with {@code staticCheck}, checked by signature only (nothing created, no static
+     * initializer run): the topology is for reading, never for submitting.
+     */
+    LoadedTopology load(CliContext context, boolean staticCheck) {
+        LoadResult result = loadQuietly(context, staticCheck);
         print(result, context);
         return topologyOf(result);
     }
 
     /**
-     * The file's checked model as a view, without building: no class of the file is loaded and no user code runs.
-     * Prints every diagnostic as {@link #load} does.
+     * The file's checked model as a view, checked by signature only: nothing of the file is created and no user code
+     * runs. Prints every diagnostic as {@link #load} does.
      *
      * @throws CliException with {@link ExitCodes#INVALID_TOPOLOGY} when the file has errors
      */
     TopologyView loadModel(CliContext context) {
-        LoadResult result = context.loader().apply(options(context).withoutBuilding());
+        LoadResult result = loadQuietly(context, true);
         print(result, context);
         TopologyDef model = checked(result, result.model()).orElseThrow();
         return TopologyView.ofModel(TopologyFactory.topologyName(model, file), model);
     }
 
     /** Loads the topology without printing anything. */
-    LoadResult loadQuietly(CliContext context) {
-        return context.loader().apply(options(context));
+    LoadResult loadQuietly(CliContext context, boolean staticCheck) {
+        return context.loader().apply(options(context, staticCheck));
     }
 
-    private LoadOptions options(CliContext context) {
+    private LoadOptions options(CliContext context, boolean staticCheck) {
         if (verbose) {
             StormLogging.toStderr(true);
         }
@@ -97,7 +105,7 @@ final class TopologyOptions {
         }
         UserClasses.install(jars(context), classpath(context));
         return new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter, context.environment(),
-            configOverrides());
+            configOverrides(), staticCheck);
     }
 
     private void print(LoadResult result, CliContext context) {

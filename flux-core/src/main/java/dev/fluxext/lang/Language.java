@@ -61,7 +61,10 @@ public final class Language {
             new Key("name", "string", "—", "Topology name (the CLI may supply one instead).",
                     "name: word-count"),
             new Key("config", "map", "`{}`", "Topology config, as `Config` holds it. Keys Storm knows are checked "
-                    + "with Storm's own validators; unknown keys pass through unchecked. Storm 3 compression keys are "
+                    + "with Storm's own validators; other keys pass through unchecked, but one that looks like Storm's "
+                    + "(`topology.*`, `storm.*`, `nimbus.*`, `supervisor.*`, `worker.*`, ...) and is not a Storm 2.8 "
+                    + "key is a warning naming the nearest known key (`topology.acker.executor` → "
+                    + "`topology.acker.executors`): Storm would ignore it silently. Storm 3 compression keys are "
                     + "translated (see [compression](#compression)).",
                     "config:\n  topology.workers: 2\n  topology.max.spout.pending: 1000\n  my.app.setting: hello"),
             new Key("components", "list of [objects](#object-definitions)", "`[]`", "Shared objects, each with an "

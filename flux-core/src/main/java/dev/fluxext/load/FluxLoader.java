@@ -12,6 +12,8 @@ import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.Position;
 import dev.fluxext.lang.ModelReader;
 import dev.fluxext.model.TopologyDef;
+import dev.fluxext.read.ReadBudget;
+import dev.fluxext.read.ReadLimits;
 import dev.fluxext.read.YNode;
 import dev.fluxext.read.YamlReader;
 import dev.fluxext.resolve.Includes;
@@ -51,8 +53,11 @@ public final class FluxLoader {
     private FluxLoader() {
     }
 
+    /** Builds the topology, or with {@link LoadOptions#staticCheck()} checks it by signature, creating nothing. */
     public static LoadResult load(LoadOptions options) {
-        return load(options, (model, o, d) -> TopologyFactory.build(model, o.file(), d));
+        return load(options, options.staticCheck()
+                ? (model, o, d) -> TopologyFactory.checkStatically(model, o.file(), d)
+                : (model, o, d) -> TopologyFactory.build(model, o.file(), d));
     }
 
     /** As {@link #load(LoadOptions)} with another build stage (tests). */
@@ -60,11 +65,6 @@ public final class FluxLoader {
         Diagnostics diagnostics = new Diagnostics();
         try {
             Optional<TopologyDef> model = analyze(options, diagnostics);
-            if (!options.build()) {
-                checkOverrides(options, diagnostics);
-                return new LoadResult(diagnostics.all(), model.filter(m -> !diagnostics.hasErrors()),
-                        Optional.empty(), Optional.empty());
-            }
             boolean buildable = model.isPresent() && !diagnostics.hasUnrecoverableErrors();
             Optional<LoadedTopology> built = buildable
                     ? builder.build(model.get(), options, diagnostics) : Optional.empty();
@@ -95,10 +95,11 @@ public final class FluxLoader {
         if (options.filter().isPresent() && properties == null) {
             return Optional.empty();
         }
-        Substitution substitution = new Substitution(properties, options.envFilter(), options.environment());
-        YamlReader reader = new YamlReader();
+        ReadBudget budget = new ReadBudget(ReadLimits.DEFAULT); // one for all files: includes and aliases multiply
+        Substitution substitution = new Substitution(properties, options.envFilter(), options.environment(), budget);
+        YamlReader reader = new YamlReader(budget);
         Includes includes = new Includes((source, includedAt) -> read(source, includedAt, reader, diagnostics)
-                .map(doc -> substitution.apply(doc, diagnostics)), diagnostics);
+                .map(doc -> substitution.apply(doc, diagnostics)), diagnostics, budget);
         Source main = options.resource() ? Source.ofResource(options.file()) : Source.ofFile(options.file());
         Optional<TopologyDef> model = includes.resolve(main).flatMap(doc -> new ModelReader(diagnostics).read(doc));
         model.ifPresent(m -> new StructureCheck(diagnostics).check(m));
@@ -128,6 +129,11 @@ public final class FluxLoader {
     private static Optional<Properties> readProperties(java.nio.file.Path file, Diagnostics diagnostics) {
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            if (Files.size(file) > ReadLimits.DEFAULT.maxBytes()) {
+                diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(file.toString()), "--filter properties file is larger than "
+                        + ReadLimits.DEFAULT.maxBytes() + " bytes");
+                return Optional.empty();
+            }
             p.load(r);
             return Optional.of(p);
         } catch (NoSuchFileException e) {

@@ -15,26 +15,22 @@ import java.util.Optional;
  * @param envFilter     substitute {@code ${ENV-NAME}} from {@code environment}
  * @param environment   the environment to read (normally {@code System.getenv()}; tests pass their own)
  * @param configOverrides already-parsed {@code -c} values, applied last to the topology config
- * @param build         false: stop after the check stage, with the model and no built topology: no class of the
- *                      file is loaded and no user code runs ({@code graph})
+ * @param staticCheck   check classes, constructors and methods by signature only, creating nothing and running no
+ *                      code of the topology ({@code validate --static}, {@code graph}); the result is for reading, not
+ *                      for submitting
  */
 public record LoadOptions(String file, boolean resource, Optional<Path> filter, boolean envFilter,
-                          Map<String, String> environment, Map<String, Object> configOverrides, boolean build) {
+                          Map<String, String> environment, Map<String, Object> configOverrides, boolean staticCheck) {
+
+    public LoadOptions(String file, boolean resource, Optional<Path> filter, boolean envFilter,
+                       Map<String, String> environment, Map<String, Object> configOverrides) {
+        this(file, resource, filter, envFilter, environment, configOverrides, false);
+    }
 
     public LoadOptions {
         filter = filter == null ? Optional.empty() : filter;
         environment = Map.copyOf(environment);
         configOverrides = Map.copyOf(configOverrides);
-    }
-
-    public LoadOptions(String file, boolean resource, Optional<Path> filter, boolean envFilter,
-                       Map<String, String> environment, Map<String, Object> configOverrides) {
-        this(file, resource, filter, envFilter, environment, configOverrides, true);
-    }
-
-    /** These options, stopping before the build stage. */
-    public LoadOptions withoutBuilding() {
-        return new LoadOptions(file, resource, filter, envFilter, environment, configOverrides, false);
     }
 
     public static LoadOptions of(String file) {

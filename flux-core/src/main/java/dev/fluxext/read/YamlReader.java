@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -22,6 +23,10 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.events.AliasEvent;
+import org.yaml.snakeyaml.events.CollectionEndEvent;
+import org.yaml.snakeyaml.events.CollectionStartEvent;
+import org.yaml.snakeyaml.events.Event;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -42,10 +47,17 @@ public final class YamlReader {
             Tag.SEQ, Tag.TIMESTAMP);
 
     private final ReadLimits limits;
+    private final ReadBudget budget;
     private final ScalarTyper typer = new ScalarTyper();
 
+    /** A reader whose documents all draw on {@code budget}: one reader reads every file of a topology. */
+    public YamlReader(ReadBudget budget) {
+        this.limits = budget.limits();
+        this.budget = budget;
+    }
+
     public YamlReader(ReadLimits limits) {
-        this.limits = limits;
+        this(new ReadBudget(limits));
     }
 
     public YamlReader() {
@@ -84,6 +96,12 @@ public final class YamlReader {
     }
 
     public Optional<YNode> readString(String yaml, String label, Diagnostics diagnostics) {
+        Optional<Position> longLine = longLine(yaml, label);
+        if (longLine.isPresent()) {
+            diagnostics.error(Code.FILE_UNREADABLE, longLine.get(), "line longer than " + limits.maxLineChars() + " characters; topology "
+                    + "files have short lines (is this a generated or binary file?)");
+            return Optional.empty();
+        }
         Node root;
         try {
             root = new Yaml(loaderOptions()).compose(new StringReader(yaml));
@@ -91,7 +109,7 @@ public final class YamlReader {
             diagnostics.error(Code.YAML_SYNTAX, at(label, e.getProblemMark()), "invalid YAML: " + problemText(e));
             return Optional.empty();
         } catch (YAMLException e) {
-            diagnostics.error(Code.YAML_SYNTAX, Position.ofFile(label), "invalid YAML: " + limitText(e.getMessage()));
+            diagnostics.error(Code.YAML_SYNTAX, limitPosition(yaml, label), "invalid YAML: " + limitText(e.getMessage()));
             return Optional.empty();
         }
         if (root == null) {
@@ -107,6 +125,24 @@ public final class YamlReader {
         }
     }
 
+    /** Where the first line longer than the limit exceeds it; line breaks as YAML 1.1 counts them. */
+    private Optional<Position> longLine(String yaml, String label) {
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < yaml.length(); i++) {
+            char c = yaml.charAt(i);
+            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+                if (!(c == '\n' && i > 0 && yaml.charAt(i - 1) == '\r')) {
+                    line++;
+                }
+                lineStart = i + 1;
+            } else if (i - lineStart >= limits.maxLineChars()) {
+                return Optional.of(new Position(label, line, limits.maxLineChars() + 1));
+            }
+        }
+        return Optional.empty();
+    }
+
     private LoaderOptions loaderOptions() {
         LoaderOptions options = new LoaderOptions();
         options.setMaxAliasesForCollections(limits.maxAliases());
@@ -119,6 +155,36 @@ public final class YamlReader {
         // position (SnakeYAML's default inspector stops at the first global tag).
         options.setTagInspector(tag -> true);
         return options;
+    }
+
+    /**
+     * Where SnakeYAML's alias or nesting limit was exceeded: it reports no position, so the events are read again
+     * (linear, nothing composed) to find the first alias beyond the limit or the first collection too deep.
+     */
+    private Position limitPosition(String yaml, String label) {
+        Set<String> collectionAnchors = new HashSet<>();
+        int aliases = 0;
+        int depth = 0;
+        try {
+            for (Event event : new Yaml(loaderOptions()).parse(new StringReader(yaml))) {
+                if (event instanceof CollectionStartEvent start) {
+                    if (++depth > limits.maxDepth()) {
+                        return at(label, event.getStartMark());
+                    }
+                    if (start.getAnchor() != null) {
+                        collectionAnchors.add(start.getAnchor());
+                    }
+                } else if (event instanceof CollectionEndEvent) {
+                    depth--;
+                } else if (event instanceof AliasEvent alias && collectionAnchors.contains(alias.getAnchor())
+                        && ++aliases > limits.maxAliases()) {
+                    return at(label, event.getStartMark());
+                }
+            }
+        } catch (YAMLException e) {
+            // The limit that stopped composing was not found by this reading: the file as a whole is blamed.
+        }
+        return Position.ofFile(label);
     }
 
     private static Position at(String label, Mark mark) {
@@ -188,8 +254,9 @@ public final class YamlReader {
                 return new YNode.Scalar(null, "", true, pos);
             }
             if (node instanceof ScalarNode s) {
+                checkLength(s, pos);
                 boolean plain = s.isPlain();
-                Object value = tag == Tag.TIMESTAMP ? s.getValue() : typedOrText(s, pos);
+                Object value = Tag.TIMESTAMP.equals(tag) ? s.getValue() : typedOrText(s, pos);
                 return new YNode.Scalar(value, s.getValue(), plain, pos, textOffset(s));
             }
             if (node instanceof SequenceNode seq) {
@@ -209,6 +276,7 @@ public final class YamlReader {
                     diagnostics.error(Code.YAML_SYNTAX, keyPos, "map keys must be plain text");
                     continue;
                 }
+                checkLength(keyScalar, keyPos);
                 String key = keyScalar.getValue();
                 Position first = seen.putIfAbsent(key, keyPos);
                 if (first != null) {
@@ -221,6 +289,26 @@ public final class YamlReader {
                 entries.add(new YNode.Entry(key, keyPos, convert(tuple.getValueNode(), depth + 1)));
             }
             return new YNode.Map(entries, pos);
+        }
+
+        /**
+         * Text and numbers no topology needs are refused before anything copies or parses them (a number's parse is
+         * quadratic in its digits), and all text counts against the topology's budget, once per alias too.
+         */
+        private void checkLength(ScalarNode s, Position pos) {
+            int length = s.getValue().length();
+            if (length > limits.maxScalarChars()) {
+                throw new TooBig(pos, "a value of " + length + " characters; values are limited to "
+                        + limits.maxScalarChars() + " (is a whole file pasted in here?)");
+            }
+            boolean number = Tag.INT.equals(s.getTag()) || Tag.FLOAT.equals(s.getTag());
+            if (number && length > limits.maxNumberChars()) {
+                throw new TooBig(pos, "a number of " + length + " characters; numbers are limited to "
+                        + limits.maxNumberChars() + " (quote it if it is meant as text)");
+            }
+            if (!budget.chargeChars(length)) {
+                throw new TooBig(pos, budget.tooMuchText());
+            }
         }
 
         /** 0 (plain) or 1 (quoted) when the written width proves the text is on one line without escapes. */

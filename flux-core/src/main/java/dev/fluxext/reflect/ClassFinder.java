@@ -58,12 +58,23 @@ public final class ClassFinder {
         if (cached != null) {
             return cached;
         }
-        Optional<Class<?>> loaded = tryLoad(name);
-        if (loaded.isPresent()) {
-            found.put(name, loaded.get());
-            return loaded.get();
+        try {
+            // Not initialized: static initializers run only when the object is created, as in Storm.
+            Class<?> loaded = Class.forName(name, false, loader);
+            found.put(name, loaded);
+            return loaded;
+        } catch (ClassNotFoundException e) {
+            throw new ReflectException("class " + name + " not found" + suggestion(name));
+        } catch (LinkageError e) { // it exists: "not found" (and a suggestion of itself) would mislead
+            throw new ReflectException(cannotLoad(name, e));
         }
-        throw new ReflectException("class " + name + " not found" + suggestion(name));
+    }
+
+    /** Why an existing class cannot be loaded, e.g. a class it extends is missing from the classpath. */
+    public static String cannotLoad(String name, LinkageError e) {
+        return "class " + name + " exists but cannot be loaded: " + e.getClass().getName()
+                + (e.getMessage() == null ? "" : ": " + e.getMessage())
+                + (e instanceof NoClassDefFoundError ? " (a class it needs is not on the classpath)" : "");
     }
 
     private Optional<Class<?>> tryLoad(String name) {

@@ -1,6 +1,7 @@
 package dev.fluxext.reflect;
 
 import java.lang.reflect.Array;
+import java.lang.reflect.Field;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -8,7 +9,6 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * Converts an argument as YAML gives it (String, Integer, Long, BigInteger, Double, Boolean, null, List) or an
@@ -51,6 +51,19 @@ final class Conversion {
     }
 
     static Result convert(Object arg, Class<?> target) {
+        return convert(arg, target, true);
+    }
+
+    /**
+     * As {@link #convert(Object, Class)}; with {@code create} false no user code runs (static checking): an
+     * {@link Unbuilt} fits by its class, and an enum constant is found by name without initializing the enum.
+     */
+    static Result convert(Object arg, Class<?> target, boolean create) {
+        if (arg instanceof Unbuilt u) {
+            return boxed(target).isAssignableFrom(u.type()) ? Result.of(arg, Cost.EXACT)
+                    : Result.fail("an object of class " + u.type().getName() + " cannot be passed as "
+                    + Signatures.typeName(target));
+        }
         if (arg == null) {
             return target.isPrimitive() ? Result.fail("null cannot be passed as " + Signatures.typeName(target))
                     : Result.of(null, Cost.EXACT);
@@ -63,11 +76,11 @@ final class Conversion {
             return convertNumber(n, boxedTarget, target);
         }
         if (arg instanceof String s && target.isEnum()) {
-            return convertEnum(s, target);
+            return convertEnum(s, target, create);
         }
         if (arg instanceof List<?> list) {
             if (target.isArray()) {
-                return convertArray(list, target.getComponentType());
+                return convertArray(list, target.getComponentType(), create);
             }
             if (target.isAssignableFrom(ArrayList.class)) { // Collection, Iterable, AbstractList, ...
                 return Result.of(new ArrayList<>(list), Cost.CONVERTED);
@@ -141,25 +154,32 @@ final class Conversion {
         return NUMERIC_RANK.size(); // BigInteger: wider than any primitive
     }
 
-    private static Result convertEnum(String name, Class<?> enumType) {
-        for (Object constant : enumType.getEnumConstants()) {
-            if (((Enum<?>) constant).name().equals(name)) {
-                return Result.of(constant, Cost.CONVERTED);
-            }
+    /** Constants are named by their fields: reading those does not initialize the enum (its constants would). */
+    private static Result convertEnum(String name, Class<?> enumType, boolean create) {
+        List<String> names = Arrays.stream(enumType.getDeclaredFields()).filter(Field::isEnumConstant)
+                .map(Field::getName).toList();
+        if (!names.contains(name)) {
+            return Result.fail("'" + name + "' is not a constant of " + enumType.getSimpleName() + " (one of "
+                    + String.join(", ", names) + ")");
         }
-        return Result.fail("'" + name + "' is not a constant of " + enumType.getSimpleName() + " (one of "
-                + Arrays.stream(enumType.getEnumConstants()).map(c -> ((Enum<?>) c).name())
-                .collect(Collectors.joining(", ")) + ")");
+        return Result.of(create ? enumConstant(enumType, name) : new Unbuilt(enumType), Cost.CONVERTED);
     }
 
-    private static Result convertArray(List<?> list, Class<?> componentType) {
-        Object array = Array.newInstance(componentType, list.size());
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Object enumConstant(Class<?> enumType, String name) {
+        return Enum.valueOf((Class<? extends Enum>) enumType, name);
+    }
+
+    private static Result convertArray(List<?> list, Class<?> componentType, boolean create) {
+        Object array = Array.newInstance(componentType, list.size()); // creating an array initializes no class
         for (int i = 0; i < list.size(); i++) {
-            Result element = convert(list.get(i), componentType);
+            Result element = convert(list.get(i), componentType, create);
             if (!element.ok()) {
                 return Result.fail("element " + (i + 1) + " of the list: " + element.problem());
             }
-            Array.set(array, i, element.value());
+            if (!(element.value() instanceof Unbuilt)) {
+                Array.set(array, i, element.value());
+            }
         }
         return Result.of(array, Cost.CONVERTED);
     }
@@ -186,6 +206,9 @@ final class Conversion {
     static String describe(Object arg) {
         if (arg == null) {
             return "null";
+        }
+        if (arg instanceof Unbuilt u) {
+            return "an object of class " + u.type().getName();
         }
         if (arg instanceof String s) {
             return "the string '" + s + "'";

@@ -25,6 +25,56 @@ public final class Invoker {
 
     /** {@code new type(args...)}. */
     public static Object construct(Class<?> type, List<?> args) throws ReflectException {
+        return invoke(constructor(type, args, true), null);
+    }
+
+    /** Whether {@code new type(args...)} would find its constructor, without calling it or initializing the class. */
+    public static void checkConstruct(Class<?> type, List<?> args) throws ReflectException {
+        constructor(type, args, false);
+    }
+
+    /** {@code type.name(args...)} for a public static method: a {@code factory}. */
+    public static Object callStatic(Class<?> type, String name, List<?> args) throws ReflectException {
+        return invoke(staticMethod(type, name, args, true), null);
+    }
+
+    /** The declared result type of {@code type.name(args...)}, found without calling it. */
+    public static Class<?> checkCallStatic(Class<?> type, String name, List<?> args) throws ReflectException {
+        return ((Method) staticMethod(type, name, args, false).executable()).getReturnType();
+    }
+
+    /** {@code target.name(args...)} for a public instance method: a {@code configMethod}; returns its result. */
+    public static Object call(Object target, String name, List<?> args) throws ReflectException {
+        return invoke(method(target.getClass(), name, args, true), target);
+    }
+
+    /** The declared result type of {@code name(args...)} on an object of class {@code type}, found without calling it. */
+    public static Class<?> checkCall(Class<?> type, String name, List<?> args) throws ReflectException {
+        return ((Method) method(type, name, args, false).executable()).getReturnType();
+    }
+
+    /** Sets property {@code name}: through its public setter {@code setName(value)}, else its public field. */
+    public static void setProperty(Object target, String name, Object value) throws ReflectException {
+        Class<?> type = target.getClass();
+        Object property = property(type, name, value, true);
+        if (property instanceof Match setter) {
+            invoke(setter, target);
+            return;
+        }
+        Field field = (Field) property;
+        try {
+            field.set(target, Conversion.convert(value, field.getType()).value());
+        } catch (IllegalAccessException e) {
+            throw new ReflectException("cannot set field " + type.getSimpleName() + "." + name + ": " + e.getMessage());
+        }
+    }
+
+    /** Whether property {@code name} of class {@code type} could be set to {@code value}, setting nothing. */
+    public static void checkProperty(Class<?> type, String name, Object value) throws ReflectException {
+        property(type, name, value, false);
+    }
+
+    private static Match constructor(Class<?> type, List<?> args, boolean create) throws ReflectException {
         if (Modifier.isAbstract(type.getModifiers()) || type.isInterface()) {
             throw new ReflectException(type.getName() + " is " + (type.isInterface() ? "an interface" : "abstract")
                     + " and cannot be created; name a concrete class");
@@ -33,12 +83,11 @@ public final class Invoker {
         if (constructors.length == 0) {
             throw new ReflectException(type.getName() + " has no public constructor");
         }
-        Match match = choose(Arrays.asList(constructors), args, "constructor of " + type.getName());
-        return invoke(match, null);
+        return choose(Arrays.asList(constructors), args, "constructor of " + type.getName(), create);
     }
 
-    /** {@code type.name(args...)} for a public static method: a {@code factory}. */
-    public static Object callStatic(Class<?> type, String name, List<?> args) throws ReflectException {
+    private static Match staticMethod(Class<?> type, String name, List<?> args, boolean create)
+            throws ReflectException {
         List<Executable> methods = Arrays.stream(type.getMethods())
                 .filter(m -> m.getName().equals(name) && Modifier.isStatic(m.getModifiers()) && !m.isBridge())
                 .map(Executable.class::cast).toList();
@@ -46,12 +95,10 @@ public final class Invoker {
             throw new ReflectException(type.getName() + " has no public static method '" + name + "'"
                     + nearestMethod(type, name, true));
         }
-        return invoke(choose(methods, args, "static method " + type.getSimpleName() + "." + name), null);
+        return choose(methods, args, "static method " + type.getSimpleName() + "." + name, create);
     }
 
-    /** {@code target.name(args...)} for a public instance method: a {@code configMethod}; returns its result. */
-    public static Object call(Object target, String name, List<?> args) throws ReflectException {
-        Class<?> type = target.getClass();
+    private static Match method(Class<?> type, String name, List<?> args, boolean create) throws ReflectException {
         List<Executable> methods = Arrays.stream(type.getMethods())
                 .filter(m -> m.getName().equals(name) && !Modifier.isStatic(m.getModifiers()) && !m.isBridge())
                 .map(Executable.class::cast).toList();
@@ -59,12 +106,11 @@ public final class Invoker {
             throw new ReflectException(type.getName() + " has no public method '" + name + "'"
                     + nearestMethod(type, name, false));
         }
-        return invoke(choose(methods, args, "method " + type.getSimpleName() + "." + name), target);
+        return choose(methods, args, "method " + type.getSimpleName() + "." + name, create);
     }
 
-    /** Sets property {@code name}: through its public setter {@code setName(value)}, else its public field. */
-    public static void setProperty(Object target, String name, Object value) throws ReflectException {
-        Class<?> type = target.getClass();
+    /** The setter's match, or the public field (its value checked), for property {@code name}. */
+    private static Object property(Class<?> type, String name, Object value, boolean create) throws ReflectException {
         if (name.isEmpty()) {
             throw new ReflectException("a property needs a name");
         }
@@ -74,8 +120,7 @@ public final class Invoker {
                         && !Modifier.isStatic(m.getModifiers()) && !m.isBridge())
                 .map(Executable.class::cast).toList();
         if (!setters.isEmpty()) {
-            invoke(choose(setters, List.of(value), "setter " + type.getSimpleName() + "." + setter), target);
-            return;
+            return choose(setters, List.of(value), "setter " + type.getSimpleName() + "." + setter, create);
         }
         Field field;
         try {
@@ -87,23 +132,20 @@ public final class Invoker {
             throw new ReflectException(type.getName() + " has no public method " + setter + "(...) and no public "
                     + "non-final field '" + name + "'");
         }
-        Conversion.Result converted = Conversion.convert(value, field.getType());
+        Conversion.Result converted = Conversion.convert(value, field.getType(), create);
         if (!converted.ok()) {
             throw new ReflectException("field " + type.getSimpleName() + "." + name + ": " + converted.problem(), 0,
                     null);
         }
-        try {
-            field.set(target, converted.value());
-        } catch (IllegalAccessException e) {
-            throw new ReflectException("cannot set field " + type.getSimpleName() + "." + name + ": " + e.getMessage());
-        }
+        return field;
     }
 
     /** A candidate whose parameters accept the arguments, with the converted arguments. */
     private record Match(Executable executable, Object[] args, Conversion.Cost cost) {
     }
 
-    private static Match choose(List<Executable> candidates, List<?> args, String what) throws ReflectException {
+    private static Match choose(List<Executable> candidates, List<?> args, String what, boolean create)
+            throws ReflectException {
         List<Match> matches = new ArrayList<>();
         List<Executable> rightArity = new ArrayList<>();
         List<ReflectException> problems = new ArrayList<>();
@@ -117,7 +159,7 @@ public final class Invoker {
             Conversion.Cost worst = Conversion.Cost.EXACT;
             ReflectException problem = null;
             for (int i = 0; i < types.length && problem == null; i++) {
-                Conversion.Result r = Conversion.convert(args.get(i), types[i]);
+                Conversion.Result r = Conversion.convert(args.get(i), types[i], create);
                 if (!r.ok()) {
                     problem = new ReflectException("argument " + (i + 1) + " of " + Signatures.of(candidate) + ": "
                             + r.problem(), i, null);

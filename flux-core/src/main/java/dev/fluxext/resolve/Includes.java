@@ -4,6 +4,7 @@ import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.Position;
 import dev.fluxext.diag.Suggestions;
+import dev.fluxext.read.ReadBudget;
 import dev.fluxext.read.YNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,14 +39,19 @@ public final class Includes {
     /** Reads, checks and substitutes one document; reports why when it cannot (then empty). */
     private final BiFunction<Source, Position, Optional<YNode>> reader;
     private final Diagnostics diagnostics;
+    private final ReadBudget budget;
+    private boolean tooMany;
 
     /**
      * @param reader reads a source; the position is the include that names it (for "not found" errors), or null for
      *               the main file
+     * @param budget counts included files: a file is read again each time it is included, so a diamond of includes
+     *               (each file including the same two) would otherwise multiply without ever forming a cycle
      */
-    public Includes(BiFunction<Source, Position, Optional<YNode>> reader, Diagnostics diagnostics) {
+    public Includes(BiFunction<Source, Position, Optional<YNode>> reader, Diagnostics diagnostics, ReadBudget budget) {
         this.reader = reader;
         this.diagnostics = diagnostics;
+        this.budget = budget;
     }
 
     /** The main document with all includes merged; empty if the main document cannot be read. */
@@ -76,6 +82,15 @@ public final class Includes {
             if (!cycle.isEmpty()) {
                 diagnostics.error(Code.INCLUDE, include.position, "include cycle: " + String.join(" -> ", cycle));
                 continue;
+            }
+            if (!budget.chargeInclude()) {
+                if (!tooMany) { // once: every include after the limit would say the same
+                    diagnostics.error(Code.INCLUDE, include.position, "more than " + budget.limits().maxIncludes() + " included "
+                            + "files (a file counts each time it is included); includes may not be used to multiply "
+                            + "a document");
+                    tooMany = true;
+                }
+                break;
             }
             Optional<YNode> included = load(target, include.position, stack);
             if (included.isPresent()) {

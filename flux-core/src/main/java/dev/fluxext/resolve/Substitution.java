@@ -2,11 +2,14 @@ package dev.fluxext.resolve;
 
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.read.ReadBudget;
 import dev.fluxext.read.YNode;
 import dev.fluxext.model.Position;
 import dev.fluxext.read.YamlReader;
 import dev.fluxext.read.YamlScalars;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,7 +20,7 @@ import java.util.regex.Pattern;
 
 /**
  * Replaces {@code ${key}} (from the {@code --filter} properties), {@code ${ENV-NAME}} (from the environment, with
- * {@code --env-filter}) and {@code ${key[N]}} (element N of a comma-separated property) in scalar values and
+ * {@code --env-filter}) and {@code ${key[N]}} (element N of a property written {@code a, b} or {@code ["a", "b"]}) in scalar values and
  * map keys. Every placeholder of a scalar is replaced. Keys stay text.
  *
  * <p>Typing: a plain (unquoted) scalar is typed again from its substituted text exactly as YAML would type that
@@ -35,17 +38,27 @@ public final class Substitution {
     private final boolean haveProperties;
     private final boolean envFilter;
     private final Map<String, String> environment;
+    private final ReadBudget budget;
+    /** Set after a value grew beyond the limits: reported once, the rest is left as written. */
+    private boolean overLimit;
+    /** Each list property is parsed once, however often a value (or an alias to it) indexes it. */
+    private final Map<String, List<String>> listElements = new HashMap<>();
 
     /**
      * @param properties the {@code --filter} properties, or null when none was given
      * @param envFilter  whether {@code --env-filter} was given
+     * @param budget     the topology's text budget: a placeholder repeated in a value, or in a value repeated through
+     *                   aliases, multiplies the text the properties hold
      */
-    public Substitution(Properties properties, boolean envFilter, Map<String, String> environment) {
+    public Substitution(Properties properties, boolean envFilter, Map<String, String> environment,
+                        ReadBudget budget) {
         this.properties = properties == null ? new Properties() : properties;
         this.haveProperties = properties != null;
         this.envFilter = envFilter;
         this.environment = environment;
+        this.budget = budget;
     }
+
 
     /**
      * Whether a value still holds a placeholder after {@link #apply}: one this stage already reported as having no
@@ -56,6 +69,9 @@ public final class Substitution {
     }
 
     public YNode apply(YNode node, Diagnostics diagnostics) {
+        if (overLimit) {
+            return node;
+        }
         if (node instanceof YNode.Scalar s) {
             return s.value() instanceof String text && text.contains("${") ? substitute(s, diagnostics) : s;
         }
@@ -68,7 +84,7 @@ public final class Substitution {
         List<YNode.Entry> entries = new ArrayList<>(map.entries().size());
         for (YNode.Entry e : map.entries()) {
             String key = e.key().contains("${")
-                    ? text(e.key(), i -> e.keyPosition(), diagnostics).orElse(e.key()) : e.key();
+                    ? text(e.key(), i -> e.keyPosition(), e.keyPosition(), diagnostics).orElse(e.key()) : e.key();
             entries.add(new YNode.Entry(key, e.keyPosition(), apply(e.value(), diagnostics)));
         }
         return new YNode.Map(entries, map.position());
@@ -77,7 +93,7 @@ public final class Substitution {
     private YNode substitute(YNode.Scalar s, Diagnostics diagnostics) {
         String text = (String) s.value();
         // Each placeholder is reported at its own column when the scalar's text maps onto the line.
-        Optional<String> substituted = text(text, s::positionOf, diagnostics);
+        Optional<String> substituted = text(text, s::positionOf, s.position(), diagnostics);
         if (substituted.isEmpty() || substituted.get().equals(text)) {
             return s;
         }
@@ -95,7 +111,8 @@ public final class Substitution {
      */
     private YNode flowCollection(String text, YNode.Scalar s, Diagnostics diagnostics) {
         Diagnostics local = new Diagnostics();
-        Optional<YNode> parsed = new YamlReader().readString(text, s.position().file(), local);
+        // On the topology's budget: a substituted flow list may hold aliases of its own.
+        Optional<YNode> parsed = new YamlReader(budget).readString(text, s.position().file(), local);
         if (parsed.isEmpty() || local.hasErrors()) {
             String why = local.all().isEmpty() ? "" : ": " + local.all().get(0).message();
             diagnostics.error(Code.PLACEHOLDER, s.position(), "the substituted value '" + text + "' is not a valid YAML list or map"
@@ -116,18 +133,44 @@ public final class Substitution {
                 .map(e -> new YNode.Entry(e.key(), position, at(e.value(), position))).toList(), position);
     }
 
-    /** {@code text} with every placeholder replaced; empty (after reporting each) if any has no value. */
-    private Optional<String> text(String text, IntFunction<Position> positionOf, Diagnostics diagnostics) {
+    /**
+     * {@code text} with every placeholder replaced; empty (after reporting each) if any has no value, or (after
+     * reporting it at {@code at}) if the result exceeds the limits. The result never grows past the limit in memory.
+     */
+    private Optional<String> text(String text, IntFunction<Position> positionOf, Position at,
+                                  Diagnostics diagnostics) {
         Matcher m = PLACEHOLDER.matcher(text);
         StringBuilder out = new StringBuilder();
         boolean failed = false;
+        int max = budget.limits().maxScalarChars();
         while (m.find()) {
             String replacement = valueOf(m.group(1), m.group(2), m.group(), positionOf.apply(m.start()), diagnostics);
             failed |= replacement == null;
-            m.appendReplacement(out, Matcher.quoteReplacement(replacement == null ? m.group() : replacement));
+            String piece = replacement == null ? m.group() : replacement;
+            if ((long) out.length() + piece.length() > max) { // stop before building what would be refused
+                return overLimit(at, tooLong(max + "+", max), diagnostics);
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(piece));
         }
         m.appendTail(out);
+        if (out.length() > max) {
+            return overLimit(at, tooLong(String.valueOf(out.length()), max), diagnostics);
+        }
+        if (!budget.chargeChars(out.length())) {
+            return overLimit(at, budget.tooMuchText(), diagnostics);
+        }
         return failed ? Optional.empty() : Optional.of(out.toString());
+    }
+
+    private static String tooLong(String length, int max) {
+        return "once its placeholders are substituted, this value has " + length + " characters; values are "
+                + "limited to " + max + " (does a property repeat other placeholders, or is it used through aliases?)";
+    }
+
+    private Optional<String> overLimit(Position at, String message, Diagnostics diagnostics) {
+        diagnostics.error(Code.PLACEHOLDER, at, message);
+        overLimit = true;
+        return Optional.empty();
     }
 
     /** The replacement text, or null after reporting why there is none. */
@@ -162,19 +205,35 @@ public final class Substitution {
         if (index == null) {
             return value;
         }
-        String[] elements = value.split(",", -1);
+        List<String> elements = listElements.computeIfAbsent(value, Substitution::elements);
         int n;
         try {
             n = Integer.parseInt(index);
         } catch (NumberFormatException e) {
             n = Integer.MAX_VALUE;
         }
-        if (n >= elements.length) {
-            diagnostics.error(Code.PLACEHOLDER, position, "'" + placeholder + "': '" + key + "' has " + elements.length
-                    + (elements.length == 1 ? " element" : " elements") + " (index 0 to " + (elements.length - 1)
+        if (n >= elements.size()) {
+            diagnostics.error(Code.PLACEHOLDER, position, "'" + placeholder + "': '" + key + "' has " + elements.size()
+                    + (elements.size() == 1 ? " element" : " elements") + " (index 0 to " + (elements.size() - 1)
                     + "), no element " + index);
             return null;
         }
-        return elements[n].trim();
+        return elements.get(n);
+    }
+
+    /**
+     * A list property's elements: {@code ["a", "b"]} (a YAML flow list, as Storm's own test.properties writes it) or
+     * {@code a, b}.
+     */
+    private static List<String> elements(String value) {
+        String v = value.trim();
+        if (v.startsWith("[") && v.endsWith("]")) {
+            Optional<YNode> parsed = new YamlReader().readString(v, "", new Diagnostics());
+            if (parsed.isPresent() && parsed.get() instanceof YNode.Seq seq
+                    && seq.items().stream().allMatch(i -> i instanceof YNode.Scalar)) {
+                return seq.items().stream().map(i -> ((YNode.Scalar) i).text()).toList();
+            }
+        }
+        return Arrays.stream(value.split(",", -1)).map(String::trim).toList();
     }
 }

@@ -28,7 +28,7 @@ final class TestTopologies {
         String name = options.file().substring(options.file().lastIndexOf('/') + 1);
         return switch (name) {
             case "words.yaml", "words-2.yaml" -> FluxLoader.load(new LoadOptions("dev/fluxext/cli/loader/" + name,
-                true, Optional.empty(), false, Map.of(), options.configOverrides(), options.build()));
+                true, Optional.empty(), false, Map.of(), options.configOverrides(), options.staticCheck()));
             case "broken.yaml" -> new LoadResult(List.of(
                 Diagnostic.error(Code.UNKNOWN_KEY, new Position(options.file(), 3, 5), "unknown key 'spout'; did you mean 'spouts'?"),
                 Diagnostic.warning(Code.NO_EFFECT, new Position(options.file(), 9, 3), "bolt 'lonely' receives no stream"),

@@ -72,16 +72,6 @@ class FluxLoaderTest {
     }
 
     @Test
-    void withoutBuildingTheModelComesBackAndTheBuilderIsNeverCalled() {
-        LoadResult result = FluxLoader.load(options("buildable.yaml", Map.of()).withoutBuilding(), (def, o, d) -> {
-            throw new AssertionError("built although asked not to");
-        });
-        assertEquals(List.of(), messages(result));
-        assertTrue(result.topology().isEmpty());
-        assertEquals(1, result.model().orElseThrow().bolts().size());
-    }
-
-    @Test
     void buildingIsSkippedAfterErrorsInEarlierStages() {
         LoadResult result = FluxLoader.load(options("with-errors.yaml", Map.of()), (def, o, d) -> {
             throw new AssertionError("must not build");

@@ -28,6 +28,10 @@ class SubstitutionTest {
         assertEquals("b.example", config.get("second.host"));
         assertEquals("/opt/flux", config.get("env.home"));
         assertEquals(0.5, config.get("fraction"));
+        // A property written as a YAML list, as Storm's own test.properties does: [N] is the element, not the list.
+        assertEquals("x", config.get("first.of.list"));
+        assertEquals("A string list", config.get("storm.style"));
+        assertEquals("b, with a comma", config.get("comma.inside"));
         assertEquals(4, t.spouts().get(0).parallelism().value());
         Map<String, Object> boltConfig = t.bolts().get(0).config().toPlain();
         assertEquals(List.of("x", "y"), boltConfig.get("list"), "a value that reads as a YAML list is a list");

@@ -10,7 +10,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.LoggerFactory;
 import org.yaml.snakeyaml.Yaml;
 
@@ -41,7 +43,10 @@ public final class StormJars {
         } catch (URISyntaxException e) {
             throw new IOException(e);
         }
-        return jars;
+        // A library Storm's list already holds (SLF4J, since the examples depend on it too) once, Storm's copy first.
+        Map<String, Path> byName = new LinkedHashMap<>();
+        jars.forEach(jar -> byName.putIfAbsent(jar.getFileName().toString(), jar));
+        return List.copyOf(byName.values());
     }
 
     public static String classpath() throws IOException {
