@@ -173,20 +173,23 @@ class UserProjectIT {
     /**
      * The private local repository, and the outer build's local repository standing in for Maven Central (it has
      * no checksum files, hence {@code ignore}); the real Maven Central only for what the outer build never needed
-     * (a fresh clone's first build), and never when the outer build runs offline. No snapshots from either: the
-     * fluxext artifacts come from the private repository or not at all.
+     * (a fresh clone's first build), and not at all when the outer build runs offline. The inner build itself is
+     * never offline: Maven refuses even a {@code file:} repository offline, so a fresh private repository could not
+     * be filled from the outer one. No snapshots from either: the fluxext artifacts come from the private repository
+     * or not at all.
      */
     private static String settingsXml(Path localRepository, Path mirror) {
+        boolean offline = "offline=true".equals(System.getProperty("outer.offline"));
         String repositories = """
                 <%1$s><id>central</id><url>%2$s</url>
                   <releases><checksumPolicy>ignore</checksumPolicy></releases>
-                  <snapshots><enabled>false</enabled></snapshots></%1$s>
+                  <snapshots><enabled>false</enabled></snapshots></%1$s>""" + (offline ? "" : """
+
                 <%1$s><id>maven-central</id><url>https://repo.maven.apache.org/maven2</url>
-                  <snapshots><enabled>false</enabled></snapshots></%1$s>""";
+                  <snapshots><enabled>false</enabled></snapshots></%1$s>""");
         return """
                 <settings>
                   <localRepository>%s</localRepository>
-                  <offline>%s</offline>
                   <mirrors><mirror><id>outer-build</id><mirrorOf>*,!central,!maven-central</mirrorOf><url>%s</url></mirror></mirrors>
                   <profiles><profile><id>outer-build</id>
                     <repositories>%s</repositories>
@@ -194,7 +197,7 @@ class UserProjectIT {
                   </profile></profiles>
                   <activeProfiles><activeProfile>outer-build</activeProfile></activeProfiles>
                 </settings>
-                """.formatted(localRepository, "offline=true".equals(System.getProperty("outer.offline")), mirror.toUri(),
+                """.formatted(localRepository, mirror.toUri(),
                 repositories.formatted("repository", mirror.toUri()),
                 repositories.formatted("pluginRepository", mirror.toUri()));
     }
