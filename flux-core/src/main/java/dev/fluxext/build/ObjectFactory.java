@@ -162,7 +162,8 @@ final class ObjectFactory {
             }
             Object made = Invoker.callStatic(type, factory.value(), resolved);
             if (made == null) {
-                diagnostics.error(Code.MEMBER, factory.position(), "factory " + type.getSimpleName() + "." + factory.value()
+                diagnostics.error(Code.MEMBER, factory.position(), "factory " + type.getSimpleName() + "."
+                        + factory.value()
                         + " returned null");
                 throw new Unavailable();
             }
@@ -262,7 +263,8 @@ final class ObjectFactory {
             return built;
         }
         if (!failed.contains(ref.id())) { // the check stage guarantees declared ids; be explicit if not
-            diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "no component '" + ref.id() + "' is declared before this reference");
+            diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "no component '" + ref.id()
+                    + "' is declared before this reference");
         }
         throw new Unavailable();
     }

@@ -48,7 +48,8 @@ final class Transport {
                 // The YAML says bufferSize, Storm says storm.messaging.netty.buffer_size: name both.
                 String yamlName = TransportOptions.NETTY_KEYS.stream().filter(k -> k.stormKey().equals(entry.key()))
                         .map(TransportOptions.NettyKey::yamlName).findFirst().orElse(entry.key());
-                diagnostics.error(Code.STORM_CONFIG, entry.value().position(), "transport " + yamlName + ": " + problem.get());
+                diagnostics.error(Code.STORM_CONFIG, entry.value().position(), "transport " + yamlName + ": "
+                        + problem.get());
             } else {
                 conf.put(entry.key(), value);
             }
@@ -76,7 +77,8 @@ final class Transport {
     private static void checkContext(Located<String> contextClass, ObjectFactory objects, Diagnostics diagnostics) {
         objects.findClass(contextClass).ifPresent(c -> {
             if (!IContext.class.isAssignableFrom(c)) {
-                diagnostics.error(Code.CLASS, contextClass.position(), c.getName() + " is not a messaging transport: it does not "
+                diagnostics.error(Code.CLASS, contextClass.position(), c.getName()
+                        + " is not a messaging transport: it does not "
                         + "implement " + IContext.class.getName() + " (use 'netty' or such a class)");
             }
         });

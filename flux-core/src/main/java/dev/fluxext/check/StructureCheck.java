@@ -1,17 +1,18 @@
 package dev.fluxext.check;
 
+import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
-import dev.fluxext.diag.Span;
-import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.model.Position;
+import dev.fluxext.diag.Span;
 import dev.fluxext.diag.Suggestions;
-import dev.fluxext.model.CompressionDef;
+import dev.fluxext.lang.Language;
 import dev.fluxext.model.ComponentDef;
+import dev.fluxext.model.CompressionDef;
 import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
+import dev.fluxext.model.Position;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.Value;
@@ -99,13 +100,16 @@ public final class StructureCheck {
             }
             Position later = scope.allComponents.get(ref.id());
             if (later != null) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to component '" + ref.id() + "' declared later (at "
-                        + where(later, ref.position()) + "): declare it above the place that uses it");
+                diagnostics.add(Diagnostic.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to component '"
+                        + ref.id() + "' declared later (at " + where(later, ref.position()) + "): declare it above "
+                        + "the place that uses it").withRelated(later, "declared here"));
             } else if (scope.executorIds.contains(ref.id())) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to '" + ref.id() + "', which is a spout or bolt: "
+                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to '" + ref.id()
+                        + "', which is a spout or bolt: "
                         + "references name entries of 'components'");
             } else {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to unknown component '" + ref.id() + "'"
+                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to unknown component '"
+                        + ref.id() + "'"
                         + Suggestions.didYouMean(ref.id(), scope.allComponents.keySet()));
             }
         } else if (value instanceof Value.RefList list) {
@@ -119,16 +123,19 @@ public final class StructureCheck {
 
     private void counts(ComponentDef e) {
         String what = e.describe();
-        if (e.parallelism().value() < 1) {
-            diagnostics.error(Code.OUT_OF_RANGE, e.parallelism().position(), "'parallelism' of " + what + " must be at least 1, not "
-                    + e.parallelism().value());
+        long leastParallelism = (long) Language.COMPONENT.key("parallelism").orElseThrow().least();
+        if (e.parallelism().value() < leastParallelism) {
+            diagnostics.error(Code.OUT_OF_RANGE, e.parallelism().position(), "'parallelism' of " + what
+                    + " must be at least " + leastParallelism + ", not " + e.parallelism().value());
         }
+        long leastTasks = (long) Language.COMPONENT.key("numTasks").orElseThrow().least();
         e.numTasks().ifPresent(n -> {
-            if (n.value() < 1) {
-                diagnostics.error(Code.OUT_OF_RANGE, n.position(), "'numTasks' of " + what + " must be at least 1, not " + n.value());
-            } else if (n.value() < e.parallelism().value() && e.parallelism().value() >= 1) {
-                diagnostics.warning(Code.NO_EFFECT, n.position(), "'numTasks' (" + n.value() + ") of " + what + " is less than its "
-                        + "'parallelism' (" + e.parallelism().value() + "): only " + n.value()
+            if (n.value() < leastTasks) {
+                diagnostics.error(Code.OUT_OF_RANGE, n.position(), "'numTasks' of " + what + " must be at least "
+                        + leastTasks + ", not " + n.value());
+            } else if (n.value() < e.parallelism().value() && e.parallelism().value() >= leastParallelism) {
+                diagnostics.warning(Code.NO_EFFECT, n.position(), "'numTasks' (" + n.value() + ") of " + what
+                        + " is less than its 'parallelism' (" + e.parallelism().value() + "): only " + n.value()
                         + " executors will run");
             }
         });
@@ -138,9 +145,10 @@ public final class StructureCheck {
     }
 
     private void load(String key, java.util.Optional<Located<Double>> value, String what) {
-        value.filter(v -> !(v.value() >= 0) || v.value().isInfinite()).ifPresent(v ->
-                diagnostics.error(Code.OUT_OF_RANGE, v.position(), "'" + key + "' of " + what + " must be a finite number, 0 or more, not "
-                        + v.value()));
+        double least = Language.COMPONENT.key(key).orElseThrow().least();
+        value.filter(v -> !(v.value() >= least) || v.value().isInfinite()).ifPresent(v ->
+                diagnostics.error(Code.OUT_OF_RANGE, v.position(), "'" + key + "' of " + what + " must be a finite "
+                        + "number, " + (long) least + " or more, not " + v.value()));
     }
 
     private void streams(TopologyDef t, Map<String, Declared> ids) {
@@ -154,14 +162,18 @@ public final class StructureCheck {
         for (StreamDef s : t.streams()) {
             String from = s.from().value();
             if (!executors.contains(from)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, s.from().position(), "stream from unknown spout or bolt '" + from + "'"
+                diagnostics.error(Code.UNKNOWN_REFERENCE, Span.of(s.from().position(), from.length()),
+                        "stream from unknown spout or bolt '" + from + "'"
                         + notAnExecutor(from, ids) + Suggestions.didYouMean(from, executors));
             }
             String to = s.to().value();
             if (spouts.contains(to)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().position(), "stream to spout '" + to + "': streams go to bolts");
+                diagnostics.error(Code.UNKNOWN_REFERENCE, Span.of(s.to().position(), to.length()), "stream to "
+                        + "spout '" + to + "': streams go to bolts");
             } else if (!bolts.contains(to)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().position(), "stream to unknown bolt '" + to + "'" + notAnExecutor(to, ids)
+                diagnostics.error(Code.UNKNOWN_REFERENCE, Span.of(s.to().position(), to.length()),
+                        "stream to unknown bolt '" + to + "'"
+                        + notAnExecutor(to, ids)
                         + Suggestions.didYouMean(to, bolts));
             }
             reached.add(to);
@@ -169,7 +181,8 @@ public final class StructureCheck {
         }
         for (ComponentDef b : t.bolts()) {
             if (!reached.contains(b.id())) {
-                diagnostics.warning(Code.NO_EFFECT, b.position(), "no stream goes to bolt '" + b.id() + "': it will receive no tuples");
+                diagnostics.warning(Code.NO_EFFECT, b.position(), "no stream goes to bolt '" + b.id()
+                        + "': it will receive no tuples");
             }
         }
     }
@@ -187,14 +200,17 @@ public final class StructureCheck {
                     "FIELDS grouping needs 'args': the list of field names to group by");
         }
         if (type != GroupingDef.Type.FIELDS && g.fields().isPresent()) {
-            diagnostics.error(Code.GROUPING, g.fields().get().position(), "'args' (field names) only apply to FIELDS grouping, not "
+            diagnostics.error(Code.GROUPING, g.fields().get().position(),
+                    "'args' (field names) only apply to FIELDS grouping, not "
                     + type);
         }
         if (type == GroupingDef.Type.CUSTOM && g.customClass().isEmpty()) {
-            diagnostics.error(Code.GROUPING, g.position(), "CUSTOM grouping needs 'customClass': the CustomStreamGrouping to use");
+            diagnostics.error(Code.GROUPING, g.position(),
+                    "CUSTOM grouping needs 'customClass': the CustomStreamGrouping to use");
         }
         if (type != GroupingDef.Type.CUSTOM && g.customClass().isPresent()) {
-            diagnostics.error(Code.GROUPING, g.customClass().get().position(), "'customClass' only applies to CUSTOM grouping, not "
+            diagnostics.error(Code.GROUPING, g.customClass().get().position(),
+                    "'customClass' only applies to CUSTOM grouping, not "
                     + type);
         }
     }
@@ -219,7 +235,8 @@ public final class StructureCheck {
         settings.settings().keySet().forEach(key -> CompressionOptions.byKey(key).ifPresent(option -> {
             int dot = option.yamlPath().indexOf('.');
             if (dot > 0 && !codecs.contains(option.yamlPath().substring(0, dot))) {
-                diagnostics.warning(Code.NO_EFFECT, settings.positions().get(key), "'" + option.yamlPath() + "' has no effect: "
+                diagnostics.warning(Code.NO_EFFECT, settings.positions().get(key), "'" + option.yamlPath()
+                        + "' has no effect: "
                         + why);
             }
         }));

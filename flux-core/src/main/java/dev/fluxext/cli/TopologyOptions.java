@@ -55,6 +55,10 @@ final class TopologyOptions {
     @Option(names = {"-v", "--verbose"}, description = "Print stack traces for internal errors.")
     boolean verbose;
 
+    @Option(names = "--show-source", description = "Under each problem, print the source line and a caret under "
+        + "the text it is about.")
+    boolean showSource;
+
     /**
      * Loads the topology, printing every diagnostic (warnings too) to stderr, one per line.
      *
@@ -104,9 +108,13 @@ final class TopologyOptions {
             configOverrides(), staticCheck);
     }
 
-    private static void print(LoadResult result, CliContext context) {
+    private void print(LoadResult result, CliContext context) {
+        SourceExcerpt excerpt = new SourceExcerpt();
         for (Diagnostic diagnostic : result.diagnostics()) {
             context.err().println(diagnostic.format());
+            if (showSource) {
+                context.err().print(excerpt.of(diagnostic));
+            }
         }
     }
 

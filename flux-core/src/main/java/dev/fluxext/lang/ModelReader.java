@@ -1,14 +1,12 @@
 package dev.fluxext.lang;
 
 import dev.fluxext.compression.config.BatchCompressionOptions;
-import dev.fluxext.diag.Code;
-import java.util.HashSet;
-import dev.fluxext.diag.Span;
-import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.config.ConfigOption;
+import dev.fluxext.diag.Code;
+import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.model.Position;
+import dev.fluxext.diag.Span;
 import dev.fluxext.diag.Suggestions;
 import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.CompressionDef;
@@ -16,6 +14,7 @@ import dev.fluxext.model.ConfigMap;
 import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
+import dev.fluxext.model.Position;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.TopologySourceDef;
@@ -26,6 +25,7 @@ import dev.fluxext.resolve.Substitution;
 import dev.fluxext.transport.TransportOptions;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -67,7 +67,8 @@ public final class ModelReader {
     /** The model of a resolved document; empty only when the document is not a map at all. */
     public Optional<TopologyDef> read(YNode document) {
         if (!(document instanceof YNode.Map top)) {
-            diagnostics.error(Code.WRONG_TYPE, document.position(), "a topology file must be a map of keys (name, spouts, bolts, ...), "
+            diagnostics.error(Code.WRONG_TYPE, document.position(),
+                    "a topology file must be a map of keys (name, spouts, bolts, ...), "
                     + "not " + document.kindName());
             return Optional.empty();
         }
@@ -97,7 +98,8 @@ public final class ModelReader {
             }
         }
         if (top.get("topologySource").isEmpty() && isEmptyList(top.get("spouts"))) {
-            diagnostics.error(Code.EMPTY_TOPOLOGY, top.position(), "the topology has no spouts: declare 'spouts' (and 'bolts' and "
+            diagnostics.error(Code.EMPTY_TOPOLOGY, top.position(),
+                    "the topology has no spouts: declare 'spouts' (and 'bolts' and "
                     + "'streams'), or a 'topologySource'");
         }
         return Optional.of(new TopologyDef(name, config, components, spouts, bolts, streams, hooks, source,
@@ -149,7 +151,8 @@ public final class ModelReader {
                     "'factoryArgs' without 'factory' in " + what + ": name the static factory method");
         }
         if (factory.isPresent() && map.get("constructorArgs").isPresent()) {
-            diagnostics.error(Code.CONFLICTING_KEYS, map.entry("constructorArgs").orElseThrow().keyPosition(), "'constructorArgs' and "
+            diagnostics.error(Code.CONFLICTING_KEYS, map.entry("constructorArgs").orElseThrow().keyPosition(),
+                    "'constructorArgs' and "
                     + "'factory' in " + what + ": a factory takes 'factoryArgs' instead");
         }
         if (idRequired && id.isEmpty()) {
@@ -168,11 +171,13 @@ public final class ModelReader {
         }
         YNode.Map map = m.get();
         unknownKeys(map, Language.PROPERTY.keyNames(), "in a property of " + owner);
-        Optional<Located<String>> name = required(map, "name", "property of " + owner).flatMap(n -> string(n, "'name'"));
+        Optional<Located<String>> name = required(map, "name", "property of " + owner).flatMap(n -> string(n,
+                "'name'"));
         Optional<YNode> value = map.get("value");
         Optional<YNode> ref = map.get("ref");
         if (value.isPresent() == ref.isPresent()) {
-            diagnostics.error(Code.CONFLICTING_KEYS, map.position(), "a property of " + owner + " needs exactly one of 'value' and 'ref'");
+            diagnostics.error(Code.CONFLICTING_KEYS, map.position(), "a property of " + owner
+                    + " needs exactly one of 'value' and 'ref'");
             return Optional.empty();
         }
         Optional<Value> v = value.isPresent() ? Optional.of(argument(value.get()))
@@ -287,7 +292,8 @@ public final class ModelReader {
             if (item instanceof YNode.Scalar sc && sc.value() != null) {
                 names.add(sc.text());
             } else {
-                diagnostics.error(Code.WRONG_TYPE, item.position(), "a field name must be a string, not " + item.kindName());
+                diagnostics.error(Code.WRONG_TYPE, item.position(), "a field name must be a string, not "
+                        + item.kindName());
             }
         }
         return Optional.of(new Located<>(List.copyOf(names), node.position()));
@@ -318,7 +324,8 @@ public final class ModelReader {
                 || type.value().equals(TransportOptions.NETTY_CONTEXT);
         if (!netty && !QUALIFIED_CLASS.matcher(type.value()).matches() && !type.value().contains("${")) {
             // Same words as the schema: a short name other than netty is not a class name at all.
-            diagnostics.error(Code.OUT_OF_RANGE, type.position(), "must be netty or a fully qualified class name implementing "
+            diagnostics.error(Code.OUT_OF_RANGE, type.position(),
+                    "must be netty or a fully qualified class name implementing "
                     + "org.apache.storm.messaging.IContext, not '" + type.value() + "'");
         }
         Located<String> contextClass = netty ? new Located<>(TransportOptions.NETTY_CONTEXT, type.position()) : type;
@@ -326,14 +333,16 @@ public final class ModelReader {
         for (YNode.Entry e : map.entries()) {
             TransportOptions.byYamlName(e.key()).ifPresent(k -> {
                 if (!netty) {
-                    diagnostics.warning(Code.NO_EFFECT, e.keyPosition(), "'" + e.key() + "' is a Netty setting and has no effect "
+                    diagnostics.warning(Code.NO_EFFECT, e.keyPosition(), "'" + e.key()
+                            + "' is a Netty setting and has no effect "
                             + "with transport type '" + type.value() + "'");
                 }
                 settings.put(k.stormKey(), new ConfigMap.Entry(k.stormKey(), e.keyPosition(), plain(e.value())));
             });
         }
         Optional<CompressionDef> compression = map.get(TransportOptions.COMPRESSION).map(n -> map(n, "'compression'")
-                .map(block -> optionBlock(block, BatchCompressionOptions.ALL, codecBlocks(BatchCompressionOptions.CODEC),
+                .map(block -> optionBlock(block, BatchCompressionOptions.ALL,
+                        codecBlocks(BatchCompressionOptions.CODEC),
                         "the compression of the transport")).orElse(CompressionDef.NONE));
         return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, map.position()));
     }
@@ -359,7 +368,8 @@ public final class ModelReader {
      *
      * @return the settings by the options' config keys, with the positions of their values
      */
-    private CompressionDef optionBlock(YNode.Map map, List<ConfigOption> options, Set<String> emptyBlocks, String owner) {
+    private CompressionDef optionBlock(YNode.Map map, List<ConfigOption> options, Set<String> emptyBlocks,
+            String owner) {
         Map<String, Object> settings = new LinkedHashMap<>();
         Map<String, Position> positions = new LinkedHashMap<>();
         optionLevel(map, "", options, emptyBlocks, owner, settings, positions);
@@ -383,7 +393,8 @@ public final class ModelReader {
             Optional<ConfigOption> option = options.stream().filter(o -> o.yamlPath().equals(path)).findFirst();
             if (!known.contains(e.key())) {
                 diagnostics.recoverableError(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key() + "' in "
-                        + owner + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known) + ")");
+                        + owner + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known)
+                                + ")");
             } else if (option.isPresent() && Substitution.hasPlaceholder(e.value())) {
                 continue; // reported by substitution
             } else if (option.isPresent()) {

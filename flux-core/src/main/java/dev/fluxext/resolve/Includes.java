@@ -65,7 +65,8 @@ public final class Includes {
             return Optional.empty();
         }
         if (!(read.get() instanceof YNode.Map doc)) {
-            diagnostics.error(Code.WRONG_TYPE, read.get().position(), "a topology file must be a map of keys (name, spouts, bolts, ...), "
+            diagnostics.error(Code.WRONG_TYPE, read.get().position(),
+                    "a topology file must be a map of keys (name, spouts, bolts, ...), "
                     + "not " + read.get().kindName());
             return Optional.empty();
         }
@@ -119,13 +120,15 @@ public final class Includes {
     private List<IncludeDef> includeDefs(YNode node) {
         List<IncludeDef> out = new ArrayList<>();
         if (!(node instanceof YNode.Seq seq)) {
-            diagnostics.error(Code.INCLUDE, node.position(), "'includes' must be a list of {file, resource, override}, not "
+            diagnostics.error(Code.INCLUDE, node.position(),
+                    "'includes' must be a list of {file, resource, override}, not "
                     + node.kindName());
             return out;
         }
         for (YNode item : seq.items()) {
             if (!(item instanceof YNode.Map map)) {
-                diagnostics.error(Code.INCLUDE, item.position(), "an include must be a map {file, resource, override}, not "
+                diagnostics.error(Code.INCLUDE, item.position(),
+                        "an include must be a map {file, resource, override}, not "
                         + item.kindName());
                 continue;
             }
@@ -139,7 +142,8 @@ public final class Includes {
             }
             Optional<String> file = map.get("file").flatMap(v -> text(v, "file"));
             if (map.get("file").isEmpty()) {
-                diagnostics.error(Code.MISSING_KEY, map.position(), "include needs 'file' (a path, or a classpath resource with "
+                diagnostics.error(Code.MISSING_KEY, map.position(),
+                        "include needs 'file' (a path, or a classpath resource with "
                         + "'resource: true')");
             }
             Optional<Boolean> resource = flag(map, "resource", false);
@@ -155,7 +159,8 @@ public final class Includes {
         if (node instanceof YNode.Scalar s && s.value() instanceof String str && !str.isBlank()) {
             return Optional.of(str);
         }
-        diagnostics.error(Code.WRONG_TYPE, node.position(), "'" + key + "' must be a non-empty string, not " + node.kindName());
+        diagnostics.error(Code.WRONG_TYPE, node.position(), "'" + key + "' must be a non-empty string, not "
+                + node.kindName());
         return Optional.empty();
     }
 
@@ -167,7 +172,8 @@ public final class Includes {
         if (node.get() instanceof YNode.Scalar s && s.value() instanceof Boolean b) {
             return Optional.of(b);
         }
-        diagnostics.error(Code.WRONG_TYPE, node.get().position(), "'" + key + "' must be true or false, not " + node.get().kindName());
+        diagnostics.error(Code.WRONG_TYPE, node.get().position(), "'" + key + "' must be true or false, not "
+                + node.get().kindName());
         return Optional.empty();
     }
 
@@ -194,7 +200,8 @@ public final class Includes {
             } else if (KEY_BY_KEY.contains(inc.key()) && mine.value() instanceof YNode.Map a
                     && inc.value() instanceof YNode.Map b) {
                 YNode.Map m = override ? overlay(a, b) : overlay(b, a);
-                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keyPosition(), new YNode.Map(m.entries(), a.position())));
+                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keyPosition(), new YNode.Map(m.entries(),
+                        a.position())));
             } else if (override) {
                 out.put(inc.key(), inc);
             }

@@ -12,10 +12,12 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Every topology-reading command with the user's own classes, from a jar the test compiles (package userpkg). */
+/**
+ * Every topology-reading command with the user's own classes, from a jar the test compiles (package userpkg). The
+ * local run with them, a cluster test, is {@link UserJarLocalRunIT}.
+ */
 class UserJarTest {
 
     @TempDir
@@ -110,19 +112,5 @@ class UserJarTest {
         assertEquals(ExitCodes.USAGE, run.exitCode());
         assertTrue(run.err().contains("bundles Apache Storm itself (" + stormClass + ")"), run.err());
         assertTrue(run.err().contains("<scope>provided</scope>"), run.err());
-    }
-
-    @Test
-    @Timeout(120)
-    void localRunRunsTheUsersSpoutAndBoltInStormsWorkers() throws IOException {
-        Path jar = UserJar.jar(tmp, Map.of());
-        Path summary = tmp.resolve("summary.json");
-        CliRun run = run("submit", "--local", "--jar", jar.toString(), "--duration", "12", "--interval", "3",
-            "--summary-json", summary.toString(), "--log-file", tmp.resolve("storm.log").toString(), topology.toString());
-        assertEquals(ExitCodes.OK, run.exitCode(), run.out() + run.err());
-        JsonNode components = new ObjectMapper().readTree(summary.toFile()).get("components");
-        assertTrue(components.get("numbers").get("emitted").asLong() > 0, components.toString());
-        assertTrue(components.get("double").get("executed").asLong() > 0, components.toString());
-        assertTrue(components.get("double").get("emitted").asLong() > 0, components.toString());
     }
 }

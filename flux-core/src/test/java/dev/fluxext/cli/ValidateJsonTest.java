@@ -83,4 +83,19 @@ class ValidateJsonTest {
         assertEquals(tmp.resolve("t.yaml") + ":4:5: unknown key 'nmae' in spout 's'\n"
                 + "flux: " + tmp.resolve("t.yaml") + ": 1 error\n", human.err());
     }
+
+    @Test
+    void showSourcePrintsTheLineAndACaretUnderEachSpan() throws Exception {
+        String yaml = """
+                spouts:
+                  - {id: s, className: org.apache.storm.testing.TestWordSpout, paralelism: 2, numTasks: many}
+                """;
+        CliRun run = validate(yaml, "--show-source");
+        String line = "      - {id: s, className: org.apache.storm.testing.TestWordSpout, paralelism: 2, numTasks: many}\n";
+        assertEquals(tmp.resolve("t.yaml") + ":2:64: unknown key 'paralelism' in spout 's'; did you mean 'parallelism'?\n"
+                + line + "    " + " ".repeat(63) + "^^^^^^^^^^\n"
+                + tmp.resolve("t.yaml") + ":2:89: 'numTasks' must be a whole number, not 'many'\n"
+                + line + "    " + " ".repeat(88) + "^^^^\n"
+                + "flux: " + tmp.resolve("t.yaml") + ": 2 errors\n", run.err());
+    }
 }

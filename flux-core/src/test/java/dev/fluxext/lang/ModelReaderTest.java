@@ -230,4 +230,10 @@ class ModelReaderTest {
         assertEquals(List.of(F + "compression-set-twice.yaml:6:7: 'fluxext.compression.codec' is set both here and in "
                 + "the 'compression:' block of spout 's': keep one of them"), a.messages());
     }
+
+    @Test
+    void theWindowLogGapOfTheTransportsCompressionIsReportedAtItsValueToo() {
+        assertEquals(List.of(F + "transport-window-log.yaml:6:18: 'zstd.windowLog' must be 0 (let the level choose) or "
+                + "from 10 to 27, not 5"), Fixtures.messages("model/transport-window-log.yaml"));
+    }
 }

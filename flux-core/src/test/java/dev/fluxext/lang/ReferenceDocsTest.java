@@ -38,7 +38,7 @@ class ReferenceDocsTest {
         tables.put("stream", table(Stream.concat(
                 Language.STREAM.keys().stream().filter(k -> !k.name().equals("grouping")),
                 Language.GROUPING.keys().stream().map(k -> new Key("grouping." + k.name(), k.type(),
-                        k.defaultText(), k.meaning()))).toList()));
+                        k.defaultText(), k.meaning(), k.example(), k.min()))).toList()));
         return tables;
     }
 
@@ -50,7 +50,7 @@ class ReferenceDocsTest {
 
     private static String table(List<Key> keys) {
         StringBuilder out = new StringBuilder("| key | type | default | meaning |\n|---|---|---|---|\n");
-        keys.forEach(k -> out.append("| `").append(k.name()).append("` | ").append(k.type()).append(" | ")
+        keys.forEach(k -> out.append("| `").append(k.name()).append("` | ").append(k.typeText()).append(" | ")
                 .append(k.defaultText()).append(" | ").append(k.meaning()).append(" |\n"));
         return out.toString();
     }

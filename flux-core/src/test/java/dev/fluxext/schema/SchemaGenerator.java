@@ -427,7 +427,7 @@ public final class SchemaGenerator {
 
     /**
      * The template gives each key's JSON shape only; the key set must be exactly the declared one, and the
-     * description is the declared meaning.
+     * description and example are the declared ones (the template may not give its own).
      */
     private static void declaredKeys(ObjectNode definition, Language.Element element) {
         ObjectNode properties = (ObjectNode) definition.get("properties");
@@ -437,7 +437,20 @@ public final class SchemaGenerator {
             throw new IllegalStateException("the template's keys for " + element.title() + " " + inTemplate
                     + " differ from those declared in Language " + element.keyNames());
         }
-        element.keys().forEach(k -> ((ObjectNode) properties.get(k.name())).put("description", k.meaning()));
+        element.keys().forEach(k -> {
+            ObjectNode property = (ObjectNode) properties.get(k.name());
+            if (property.has("description") || property.has("x-example")) {
+                throw new IllegalStateException("the template describes '" + k.name() + "' of " + element.title()
+                        + ": its description and example are declared in Language");
+            }
+            property.put("description", k.meaning());
+            property.put("x-example", k.example());
+            if (property.has("minimum")) {
+                throw new IllegalStateException("the template gives '" + k.name() + "' of " + element.title()
+                        + " a minimum: it is declared in Language");
+            }
+            k.min().ifPresent(least -> property.put("minimum", (long) least));
+        });
     }
 
     // ---- template expansion ----

@@ -173,21 +173,20 @@ class UserProjectIT {
     /**
      * The private local repository, and the outer build's local repository standing in for Maven Central (it has
      * no checksum files, hence {@code ignore}); the real Maven Central only for what the outer build never needed
-     * (a fresh clone's first build), and never when the outer build runs offline. Maven's own offline mode is not
-     * used for that: it refuses file:// repositories too, and the outer repository is what the inner build reads.
-     * No snapshots from either: the fluxext artifacts come from the private repository or not at all.
+     * (a fresh clone's first build), and not at all when the outer build runs offline. The inner build itself is
+     * never offline: Maven refuses even a {@code file:} repository offline, so a fresh private repository could not
+     * be filled from the outer one. No snapshots from either: the fluxext artifacts come from the private repository
+     * or not at all.
      */
     private static String settingsXml(Path localRepository, Path mirror) {
+        boolean offline = "offline=true".equals(System.getProperty("outer.offline"));
         String repositories = """
                 <%1$s><id>central</id><url>%2$s</url>
                   <releases><checksumPolicy>ignore</checksumPolicy></releases>
-                  <snapshots><enabled>false</enabled></snapshots></%1$s>""";
-        if (!"offline=true".equals(System.getProperty("outer.offline"))) {
-            repositories += """
+                  <snapshots><enabled>false</enabled></snapshots></%1$s>""" + (offline ? "" : """
 
-                    <%1$s><id>maven-central</id><url>https://repo.maven.apache.org/maven2</url>
-                      <snapshots><enabled>false</enabled></snapshots></%1$s>""";
-        }
+                <%1$s><id>maven-central</id><url>https://repo.maven.apache.org/maven2</url>
+                  <snapshots><enabled>false</enabled></snapshots></%1$s>""");
         return """
                 <settings>
                   <localRepository>%s</localRepository>

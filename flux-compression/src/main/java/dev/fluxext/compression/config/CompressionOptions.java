@@ -64,10 +64,6 @@ public final class CompressionOptions {
     private CompressionOptions() {
     }
 
-    public static Optional<ConfigOption> byYamlPath(String yamlPath) {
-        return ALL.stream().filter(o -> o.yamlPath().equals(yamlPath)).findFirst();
-    }
-
     public static Optional<ConfigOption> byKey(String key) {
         return ALL.stream().filter(o -> o.key().equals(key)).findFirst();
     }

@@ -1,0 +1,41 @@
+package dev.fluxext.cli;
+
+import dev.fluxext.diag.Diagnostic;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code --show-source}: under a diagnostic's one line, the source line it points into and a caret under its span,
+ * as compilers print them. Nothing for problems without a line (a {@code -c} argument) or files it cannot read.
+ */
+final class SourceExcerpt {
+
+    private final Map<String, Optional<List<String>>> files = new HashMap<>();
+
+    /** The two lines to print under {@code d} (each ending in a newline), or "" when there is nothing to show. */
+    String of(Diagnostic d) {
+        int line = d.position().line();
+        Optional<List<String>> lines = files.computeIfAbsent(d.position().file(), SourceExcerpt::read);
+        if (line < 1 || lines.isEmpty() || line > lines.get().size()) {
+            return "";
+        }
+        String text = lines.get().get(line - 1);
+        int column = Math.max(1, d.position().column());
+        int width = d.span().endLine() == line ? Math.max(1, d.span().endColumn() - column) : 1;
+        return "    " + text + "\n    " + " ".repeat(column - 1) + "^".repeat(width) + "\n";
+    }
+
+    private static Optional<List<String>> read(String file) {
+        try {
+            return Optional.of(Files.readAllLines(Path.of(file), StandardCharsets.UTF_8));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty(); // a classpath resource, or gone: the one-line form says it all
+        }
+    }
+}
