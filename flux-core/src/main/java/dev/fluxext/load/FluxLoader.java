@@ -1,16 +1,17 @@
 package dev.fluxext.load;
 
-import dev.fluxext.diag.Code;
 import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.build.StormConfigCheck;
 import dev.fluxext.build.TopologyFactory;
 import dev.fluxext.check.StructureCheck;
+import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.storm.CompressionSetup;
+import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.model.Position;
 import dev.fluxext.lang.ModelReader;
+import dev.fluxext.model.Position;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.read.ReadBudget;
 import dev.fluxext.read.ReadLimits;
@@ -19,6 +20,7 @@ import dev.fluxext.read.YamlReader;
 import dev.fluxext.resolve.Includes;
 import dev.fluxext.resolve.Source;
 import dev.fluxext.resolve.Substitution;
+import dev.fluxext.transport.TransportOptions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -158,14 +160,21 @@ public final class FluxLoader {
     /**
      * {@code -c} values, reported as {@code -c KEY: message}: Storm keys are checked with Storm's validators like a
      * {@code config:} map. Compression keys are refused: set after the build, they would reach neither the
-     * serializer registration nor the per-component settings the build derives from the file's compression blocks.
+     * serializer registration nor the per-component settings the build derives from the file's compression blocks;
+     * transport keys likewise (the build wraps the chosen transport).
      */
     private static void checkOverrides(LoadOptions options, Diagnostics diagnostics) {
         options.configOverrides().forEach((key, value) -> {
             Position at = Position.ofArgument("-c " + key);
             if (isCompressionKey(key)) {
-                diagnostics.error(Code.OVERRIDE, at, "compression is configured in the topology file (a 'compression:' block, or "
-                        + "Storm 3 keys in 'config:'), not with -c");
+                diagnostics.error(Code.OVERRIDE, at, "compression is configured in the topology file (a 'compression:' "
+                        + "block, or Storm 3 keys in 'config:'), not with -c");
+                return;
+            }
+            if (isTransportKey(key)) {
+                // Set after the build, it would replace the transport the build wrapped (batch compression, frame guard).
+                diagnostics.error(Code.OVERRIDE, at, "the transport is configured in the topology file (its 'transport:' "
+                        + "block, compression included), not with -c");
                 return;
             }
             StormConfigCheck.violation(key, value).ifPresent(problem -> diagnostics.error(Code.OVERRIDE, at, problem));
@@ -176,6 +185,10 @@ public final class FluxLoader {
     private static boolean isCompressionKey(String key) {
         return key.startsWith(CompressionOptions.PREFIX) || key.equals(CompressionSetup.COMPONENT_ID_KEY)
                 || CompressionOptions.setBy(key).isPresent();
+    }
+
+    private static boolean isTransportKey(String key) {
+        return key.startsWith(BatchCompressionOptions.PREFIX) || key.equals(TransportOptions.TRANSPORT_KEY);
     }
 
     private static LoadedTopology withOverrides(LoadedTopology topology, LoadOptions options) {

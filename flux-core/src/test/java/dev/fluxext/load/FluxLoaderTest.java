@@ -49,6 +49,16 @@ class FluxLoaderTest {
     }
 
     @Test
+    void transportKeysAreRefusedOnTheCommandLine() {
+        for (String key : List.of("fluxext.transport.compression.codec", "storm.messaging.transport")) {
+            LoadResult result = FluxLoader.load(options("buildable.yaml", Map.of(key, "lz4")));
+            assertEquals(List.of("-c " + key + ": the transport is configured in the topology file (its 'transport:' "
+                    + "block, compression included), not with -c"), messages(result), key);
+            assertFalse(result.topology().isPresent(), key);
+        }
+    }
+
+    @Test
     void compressionKeysAreRefusedOnTheCommandLine() {
         for (String key : List.of("fluxext.compression.codec", "fluxext.compression.no.such.option",
                 "topology.tuple.compression.enable", "storm.compression.zstd.level", "fluxext.component.id")) {
