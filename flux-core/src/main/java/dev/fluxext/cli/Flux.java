@@ -153,7 +153,7 @@ public final class Flux implements Callable<Integer> {
             return SubmitCommand.runLocally(topology, context, Optional.of(Duration.ofMillis(sleepMs)),
                 Duration.ofSeconds(5), Optional.empty(), Optional.empty());
         }
-        RemoteSubmitter.submit(topology, Optional.empty(), TopologyJar.choose(List.of(), topology.topology()),
+        RemoteSubmitter.submit(topology, Optional.empty(), TopologyJar.choose(List.of(), topology.model()),
             inactive, context.out());
         return ExitCodes.OK;
     }

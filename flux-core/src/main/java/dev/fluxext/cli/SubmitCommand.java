@@ -69,7 +69,7 @@ final class SubmitCommand implements Callable<Integer> {
         CliContext context = parent.context();
         LoadedTopology topology = topologyOptions.load(context);
         if (mode.remote) {
-            Path jar = TopologyJar.choose(topologyOptions.jars(context), topology.topology());
+            Path jar = TopologyJar.choose(topologyOptions.jars(context), topology.model());
             if (dryRun) {
                 DryRun.print(topology, context.out());
                 context.out().printf("flux: dry run: would upload %s to %s%n", jar,

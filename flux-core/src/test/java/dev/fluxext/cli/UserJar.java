@@ -40,7 +40,8 @@ final class UserJar {
               type: SHUFFLE
         """;
 
-    private static final Map<String, String> SOURCES = Map.of(
+    /** The spout and bolt of {@link #TOPOLOGY}: file name → Java source. */
+    static final Map<String, String> SOURCES = Map.of(
         "userpkg/NumberSpout.java", """
             package userpkg;
             import java.util.Map;
@@ -88,11 +89,16 @@ final class UserJar {
 
     /** Compiles the user's classes into {@code dir/classes} and returns that directory. */
     static Path compile(Path dir) throws IOException {
+        return compile(dir, SOURCES);
+    }
+
+    /** Compiles {@code sourceFiles} (file name → Java source) into {@code dir/classes} and returns that directory. */
+    static Path compile(Path dir, Map<String, String> sourceFiles) throws IOException {
         Path sources = dir.resolve("src");
         Path classes = dir.resolve("classes");
         Files.createDirectories(classes);
         List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-cp", stormClient(), "-nowarn"));
-        for (Map.Entry<String, String> source : SOURCES.entrySet()) {
+        for (Map.Entry<String, String> source : sourceFiles.entrySet()) {
             Path file = sources.resolve(source.getKey());
             Files.createDirectories(file.getParent());
             Files.writeString(file, source.getValue());
@@ -109,8 +115,15 @@ final class UserJar {
 
     /** The user's classes in {@code dir/user.jar}, with {@code extra} (jar entry name → file) added. */
     static Path jar(Path dir, Map<String, Path> extra) throws IOException {
-        Path classes = compile(dir);
-        Path jar = dir.resolve("user.jar");
+        return pack(compile(dir), dir.resolve("user.jar"), extra);
+    }
+
+    /** {@code sourceFiles} (file name → Java source) compiled and packed into {@code dir/user.jar}. */
+    static Path jarOf(Path dir, Map<String, String> sourceFiles) throws IOException {
+        return pack(compile(dir, sourceFiles), dir.resolve("user.jar"), Map.of());
+    }
+
+    private static Path pack(Path classes, Path jar, Map<String, Path> extra) throws IOException {
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar));
              Stream<Path> files = Files.walk(classes)) {
             for (Path file : files.filter(Files::isRegularFile).toList()) {
