@@ -200,6 +200,8 @@ class FluxLoaderTest {
             assertEquals(1, result.diagnostics().size(), messages(result)::toString);
             assertTrue(messages(result).get(0).startsWith(read + file + ":"), messages(result)::toString);
         }
+        // Once each: the tagged config values are not also reported as having no value (what the loader used to
+        // hide by dropping a later error at the position of an earlier one).
         LoadResult tags = FluxLoader.load(new LoadOptions(read + "global-tag.yaml", false, Optional.empty(), false,
                 Map.of(), Map.of()));
         assertEquals(List.of(
