@@ -13,6 +13,7 @@ import dev.fluxext.reflect.ClassFinder;
 import dev.fluxext.reflect.Invoker;
 import dev.fluxext.reflect.ReflectException;
 import dev.fluxext.reflect.Unbuilt;
+import dev.fluxext.resolve.Substitution;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -62,11 +63,15 @@ public final class TopologyFactory {
     private final TopologyDef def;
     private final Diagnostics diagnostics;
     private final ObjectFactory objects;
+    /** Checking a model with errors ({@link #checkWithoutBuilding}) rather than building. */
+    private final boolean afterErrors;
 
-    private TopologyFactory(TopologyDef def, Diagnostics diagnostics, ClassFinder classes, boolean create) {
+    private TopologyFactory(TopologyDef def, Diagnostics diagnostics, ClassFinder classes, boolean create,
+                            boolean afterErrors) {
         this.def = def;
         this.diagnostics = diagnostics;
         this.objects = new ObjectFactory(classes, diagnostics, create);
+        this.afterErrors = afterErrors;
     }
 
     /**
@@ -80,7 +85,7 @@ public final class TopologyFactory {
     /** @param file the topology file as the user named it: its name (without extension) names an unnamed topology */
     public static Optional<LoadedTopology> build(TopologyDef def, String file, Diagnostics diagnostics,
                                                  ClassFinder classes) {
-        return new TopologyFactory(def, diagnostics, classes, true).build(file);
+        return new TopologyFactory(def, diagnostics, classes, true, false).build(file);
     }
 
     /**
@@ -92,24 +97,27 @@ public final class TopologyFactory {
      */
     public static Optional<LoadedTopology> checkStatically(TopologyDef def, String file,
                                                            Diagnostics diagnostics) {
-        return new TopologyFactory(def, diagnostics, ClassFinder.forContext(), false).build(file);
+        return new TopologyFactory(def, diagnostics, ClassFinder.forContext(), false, false).build(file);
     }
 
     /**
      * The checks of building that need no built object: config values (Storm's validators) and the transport. The
-     * loader runs them when earlier errors leave the model unfit to build, so that one run still reports them.
+     * loader runs them when earlier errors leave the model unfit to build, so that one run still reports them. Such
+     * a model may hold placeholders that substitution reported as having no value; values holding one are not
+     * judged again (a model without errors has none: there, {@code ${...}} text is a property's value, inserted as
+     * it is, and checked).
      */
     public static void checkWithoutBuilding(TopologyDef def, Diagnostics diagnostics) {
-        TopologyFactory factory = new TopologyFactory(def, diagnostics, ClassFinder.forContext(), false);
+        TopologyFactory factory = new TopologyFactory(def, diagnostics, ClassFinder.forContext(), false, true);
         factory.checkedConfig(def.config(), false);
         def.executors().forEach(e -> factory.checkedConfig(e.config(), true));
-        Transport.apply(def, new HashMap<>(), factory.objects, diagnostics);
+        Transport.apply(def, new HashMap<>(), factory.objects, diagnostics, true);
     }
 
     private Optional<LoadedTopology> build(String file) {
         Config conf = new Config();
         conf.putAll(checkedConfig(def.config(), false));
-        Transport.apply(def, conf, objects, diagnostics);
+        Transport.apply(def, conf, objects, diagnostics, false);
         Map<String, Map<String, Object>> compressionConfs = CompressionWiring.apply(def, conf, diagnostics);
         def.components().forEach(objects::addComponent);
         Optional<StormTopology> topology = def.topologySource().isPresent()
@@ -139,6 +147,9 @@ public final class TopologyFactory {
         Map<String, Object> out = new LinkedHashMap<>();
         for (ConfigMap.Entry entry : config.entries().values()) {
             String key = entry.key();
+            if (afterErrors && Substitution.hasPlaceholder(entry.value())) {
+                continue; // reported by substitution
+            }
             Object value = entry.value().toPlain();
             if (value == null) {
                 diagnostics.error(Code.STORM_CONFIG, entry.value().position(), "'" + key + "' has no value; give it one or remove it");

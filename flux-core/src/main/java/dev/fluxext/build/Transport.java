@@ -3,15 +3,23 @@ package dev.fluxext.build;
 import dev.fluxext.compression.batch.BatchCompressionContext;
 import dev.fluxext.compression.batch.BatchSettings;
 import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.compression.config.ConfigOption;
+import dev.fluxext.compression.config.SettingConflict;
 import dev.fluxext.diag.Code;
+import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.CompressionDef;
 import dev.fluxext.model.ConfigMap;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.Position;
 import dev.fluxext.model.TopologyDef;
+import dev.fluxext.model.TransportDef;
+import dev.fluxext.resolve.Substitution;
 import dev.fluxext.transport.TransportOptions;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.apache.storm.messaging.IContext;
 
@@ -26,21 +34,29 @@ final class Transport {
     private Transport() {
     }
 
-    static void apply(TopologyDef def, Map<String, Object> conf, ObjectFactory objects, Diagnostics diagnostics) {
+    /**
+     * @param afterErrors the model has errors and is only checked: values holding a placeholder were reported by
+     *                    substitution (see {@link TopologyFactory#checkWithoutBuilding}) and are not judged again
+     */
+    static void apply(TopologyDef def, Map<String, Object> conf, ObjectFactory objects, Diagnostics diagnostics,
+                      boolean afterErrors) {
+        // Set in config: directly (no transport: block), the class is checked all the same.
+        Optional<Located<String>> checked = def.transport().map(TransportDef::contextClass).or(() -> def.config()
+                .get(TransportOptions.TRANSPORT_KEY).filter(e -> e.value().toPlain() instanceof String)
+                .map(e -> new Located<>((String) e.value().toPlain(), e.value().position())));
+        checked.filter(c -> !(afterErrors && Substitution.hasPlaceholder(c.value())))
+                .ifPresent(c -> checkContext(c, objects, diagnostics));
         if (def.transport().isEmpty()) {
-            // Set in config: directly: the class is checked all the same.
-            def.config().get(TransportOptions.TRANSPORT_KEY)
-                    .filter(e -> e.value().toPlain() instanceof String)
-                    .ifPresent(e -> checkContext(new Located<>((String) e.value().toPlain(), e.value().position()),
-                            objects, diagnostics));
             return;
         }
         Located<String> contextClass = def.transport().get().contextClass();
-        checkContext(contextClass, objects, diagnostics);
         conf.put(TransportOptions.TRANSPORT_KEY, contextClass.value());
         def.transport().get().compression().ifPresent(batch -> batchCompression(batch, contextClass, conf,
                 def.transport().get().position(), diagnostics));
         for (ConfigMap.Entry entry : def.transport().get().settings().entries().values()) {
+            if (afterErrors && Substitution.hasPlaceholder(entry.value())) {
+                continue; // reported by substitution
+            }
             Object value = entry.value().toPlain();
             Optional<String> problem = value == null ? Optional.of(entry.key() + " needs a value")
                     : StormConfigCheck.problem(entry.key(), value);
@@ -59,19 +75,28 @@ final class Transport {
     /** Wraps the chosen transport in the batch-compressing one; settings already checked one by one by the reader. */
     private static void batchCompression(CompressionDef batch, Located<String> contextClass, Map<String, Object> conf,
                                          Position transport, Diagnostics diagnostics) {
-        try {
-            BatchSettings.fromConf(batch.settings()); // the rules across settings (e.g. maxBatchBytes <= the cap)
-        } catch (IllegalArgumentException e) {
-            // At the first setting the message names (positions are not ordered), else at the block.
-            Position at = BatchCompressionOptions.ALL.stream().map(o -> o.key())
-                    .filter(k -> e.getMessage().contains(k) && batch.positions().containsKey(k))
-                    .map(batch.positions()::get).findFirst().orElse(transport);
-            diagnostics.error(Code.OUT_OF_RANGE, at, e.getMessage());
-            return;
+        List<SettingConflict> conflicts = BatchSettings.conflicts(batch.settings()); // e.g. maxBatchBytes > the cap
+        conflicts.forEach(conflict -> diagnostics.add(conflictAt(conflict, batch.positions(), transport)));
+        if (conflicts.isEmpty()) {
+            conf.put(BatchCompressionOptions.DELEGATE_KEY, contextClass.value());
+            conf.put(TransportOptions.TRANSPORT_KEY, BatchCompressionContext.class.getName());
+            conf.putAll(batch.settings());
         }
-        conf.put(BatchCompressionOptions.DELEGATE_KEY, contextClass.value());
-        conf.put(TransportOptions.TRANSPORT_KEY, BatchCompressionContext.class.getName());
-        conf.putAll(batch.settings());
+    }
+
+    /**
+     * At the setting of the conflict that comes first in the file, the other one (if the file sets it, else it is
+     * a default) as a related location; at the block if the file sets neither.
+     */
+    private static Diagnostic conflictAt(SettingConflict conflict, Map<String, Position> positions, Position block) {
+        List<Position> written = conflict.options().stream().map(o -> positions.get(o.key())).filter(Objects::nonNull)
+                .sorted(Comparator.comparingInt(Position::line).thenComparingInt(Position::column)).toList();
+        Diagnostic error = Diagnostic.error(Code.OUT_OF_RANGE, written.isEmpty() ? block : written.get(0),
+                conflict.message(ConfigOption::yamlPath));
+        for (Position other : written.subList(Math.min(1, written.size()), written.size())) {
+            error = error.withRelated(other, "also involved here");
+        }
+        return error;
     }
 
     private static void checkContext(Located<String> contextClass, ObjectFactory objects, Diagnostics diagnostics) {

@@ -28,7 +28,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -71,9 +70,7 @@ public final class FluxLoader {
             Optional<LoadedTopology> built = buildable
                     ? builder.build(model.get(), options, diagnostics) : Optional.empty();
             if (!buildable && model.isPresent()) {
-                Diagnostics checks = new Diagnostics();
-                TopologyFactory.checkWithoutBuilding(model.get(), checks);
-                addUnreported(checks.all(), diagnostics);
+                TopologyFactory.checkWithoutBuilding(model.get(), diagnostics);
             }
             checkOverrides(options, diagnostics);
             if (diagnostics.hasErrors() || built.isEmpty()) {
@@ -145,16 +142,6 @@ public final class FluxLoader {
                     + e.getMessage());
         }
         return Optional.empty();
-    }
-
-    /**
-     * Adds each of {@code found} unless an error is already reported at its exact position: a value already rejected
-     * (a tag, ...) is not also "missing". Other problems on the same line are kept.
-     */
-    private static void addUnreported(List<Diagnostic> found, Diagnostics diagnostics) {
-        java.util.Set<Position> reported = new java.util.HashSet<>();
-        diagnostics.all().stream().filter(Diagnostic::isError).forEach(d -> reported.add(d.position()));
-        found.stream().filter(d -> !reported.contains(d.position())).forEach(diagnostics::add);
     }
 
     /**

@@ -28,7 +28,11 @@ final class ScalarTyper extends SafeConstructor {
             return node.getValue();
         }
         // The tag's constructor directly: constructObject would cache every scalar node of the document.
-        return yamlConstructors.get(node.getTag()).construct(node);
+        Object value = yamlConstructors.get(node.getTag()).construct(node);
+        if (value == null && !Tag.NULL.equals(node.getTag())) { // SnakeYAML's bool constructor: "!!bool 5" is null
+            throw new IllegalArgumentException("not a " + node.getTag());
+        }
+        return value;
     }
 
     /** How YAML would type {@code text} had it been written there unquoted (used after substitution). */

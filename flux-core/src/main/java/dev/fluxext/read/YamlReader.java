@@ -248,15 +248,17 @@ public final class YamlReader {
                         + "aliases may not be used to build huge or recursive structures");
             }
             Tag tag = node.getTag();
-            if (!ALLOWED_TAGS.contains(tag)) {
+            // The tag is the problem, not the value: the value is read on as written without it, so that later
+            // stages judge what the file says (and never report a value it does not have).
+            boolean refused = !ALLOWED_TAGS.contains(tag);
+            if (refused) {
                 diagnostics.error(Code.YAML_SYNTAX, pos, "tag '" + tag.getValue() + "' is not allowed: topology files use plain "
                         + "YAML values only (remove the tag)");
-                return new YNode.Scalar(null, "", true, pos);
             }
             if (node instanceof ScalarNode s) {
                 checkLength(s, pos);
                 boolean plain = s.isPlain();
-                Object value = Tag.TIMESTAMP.equals(tag) ? s.getValue() : typedOrText(s, pos);
+                Object value = refused ? untagged(s) : Tag.TIMESTAMP.equals(tag) ? s.getValue() : typedOrText(s, pos);
                 return new YNode.Scalar(value, s.getValue(), plain, pos, textOffset(s));
             }
             if (node instanceof SequenceNode seq) {
@@ -332,11 +334,17 @@ public final class YamlReader {
             try {
                 return typer.typed(s);
             } catch (RuntimeException e) {
-                // An explicit tag on text that is not of that type, e.g. "!!int abc".
-                diagnostics.error(Code.YAML_SYNTAX, pos, "'" + s.getValue() + "' is not a valid " + s.getTag().getValue()
-                        .replace(Tag.PREFIX, ""));
-                return s.getValue();
+                // An explicit tag on text that is not of that type, e.g. "!!int abc": the tag is refused, the value
+                // read as written (later stages judge it by what its key needs).
+                diagnostics.error(Code.YAML_SYNTAX, pos, "tag '!!" + s.getTag().getValue().replace(Tag.PREFIX, "")
+                        + "' does not fit '" + s.getValue() + "' (remove the tag)");
+                return untagged(s);
             }
+        }
+
+        /** The value as YAML types the scalar written without its tag. */
+        private Object untagged(ScalarNode s) {
+            return s.isPlain() ? typer.retype(s.getValue()) : s.getValue();
         }
     }
 }

@@ -5,6 +5,7 @@ import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.read.ReadBudget;
 import dev.fluxext.read.YNode;
 import dev.fluxext.model.Position;
+import dev.fluxext.model.Value;
 import dev.fluxext.read.YamlReader;
 import dev.fluxext.read.YamlScalars;
 import java.util.ArrayList;
@@ -65,7 +66,23 @@ public final class Substitution {
      * value, so later stages should not report the same value again as being of the wrong type.
      */
     public static boolean hasPlaceholder(YNode node) {
-        return node instanceof YNode.Scalar s && s.value() instanceof String text && PLACEHOLDER.matcher(text).find();
+        return node instanceof YNode.Scalar s && s.value() instanceof String text && hasPlaceholder(text);
+    }
+
+    /** As {@link #hasPlaceholder(YNode)}, for a value of the model: a placeholder anywhere in it (a list's items too). */
+    public static boolean hasPlaceholder(Value value) {
+        if (value instanceof Value.ListValue list) {
+            return list.items().stream().anyMatch(Substitution::hasPlaceholder);
+        }
+        if (value instanceof Value.MapValue map) {
+            return map.entries().values().stream().anyMatch(Substitution::hasPlaceholder);
+        }
+        return value instanceof Value.Scalar s && s.value() instanceof String text && hasPlaceholder(text);
+    }
+
+    /** As {@link #hasPlaceholder(YNode)}, for text the model took from a value (a class name, ...). */
+    public static boolean hasPlaceholder(String text) {
+        return PLACEHOLDER.matcher(text).find();
     }
 
     public YNode apply(YNode node, Diagnostics diagnostics) {

@@ -65,9 +65,27 @@ class TransportCompressionTest {
                 messages::toString);
         assertTrue(messages.stream().anyMatch(m -> m.startsWith("transport-batch-errors.yaml:9:5: unknown key "
                 + "'maxBatchBytz' in the compression of the transport; did you mean 'maxBatchBytes'?")), messages::toString);
-        assertEquals(List.of("transport-batch-cap.yaml:5:20: Invalid transport compression settings: "
-                + "fluxext.transport.compression.max.batch.bytes (2000000) exceeds "
-                + "fluxext.transport.compression.max.decompressed.bytes (1000000): receivers would reject full bundles"),
-                messages("transport-batch-cap.yaml"));
+    }
+
+    @Test
+    void aRuleAcrossSettingsIsReportedAtTheOneFirstInTheFileWithTheOtherAsRelated() {
+        assertEquals(List.of("transport-batch-cap.yaml:5:20: 'maxBatchBytes' (2000000) exceeds 'maxDecompressedBytes' "
+                + "(1000000): receivers would reject full bundles [also involved here: 6:27]"),
+                withRelated("transport-batch-cap.yaml"));
+        // The cap written first (and in a flow map): the error is at the cap, maxBatchBytes the related location.
+        assertEquals(List.of("transport-batch-cap-first.yaml:4:51: 'maxBatchBytes' (8192) exceeds "
+                + "'maxDecompressedBytes' (4096): receivers would reject full bundles [also involved here: 5:32]"),
+                withRelated("transport-batch-cap-first.yaml"));
+        // maxBatchBytes left at its default (262144): only the cap is in the file, so nothing related.
+        assertEquals(List.of("transport-batch-cap-only.yaml:6:27: 'maxBatchBytes' (262144) exceeds "
+                + "'maxDecompressedBytes' (100000): receivers would reject full bundles"),
+                withRelated("transport-batch-cap-only.yaml"));
+    }
+
+    /** Each diagnostic as one line, its related locations (line:col, in the same file) appended. */
+    private static List<String> withRelated(String file) {
+        return FluxEquivalenceTest.load(file).diagnostics().stream().map(d -> d.format().substring(DIR.length())
+                + d.related().stream().map(r -> " [" + r.message() + ": " + r.position().line() + ":"
+                        + r.position().column() + "]").collect(java.util.stream.Collectors.joining())).toList();
     }
 }

@@ -103,6 +103,47 @@ class FluxLoaderTest {
     }
 
     @Test
+    void anUnbuildableModelsValueProblemsAreEachReportedOnceAtTheirOwnPosition() {
+        // A spout without className: not built, so config values and the transport are checked without building.
+        // A rejected tag or a placeholder without a value is reported by the stage that found it, and the value is
+        // not judged again; a value wrong on its own (after its tag) is its own problem.
+        LoadResult result = FluxLoader.load(options("unbuildable-with-value-errors.yaml", Map.of()), (def, o, d) -> {
+            throw new AssertionError("must not build");
+        });
+        String file = F + "unbuildable-with-value-errors.yaml:";
+        assertEquals(List.of(
+                file + "3:21: topology.workers must be a positive integer, not 'two'",
+                file + "4:19: tag 'tag:yaml.org,2002:java.lang.Boolean' is not allowed: topology files use plain YAML "
+                        + "values only (remove the tag)",
+                file + "5:31: '${pending}' has no value: give a properties file with --filter that defines 'pending'",
+                file + "8:15: transport bufferSize: storm.messaging.netty.buffer_size must be a positive integer, not -3",
+                file + "9:14: tag '!foo' is not allowed: topology files use plain YAML values only (remove the tag)",
+                file + "10:14: '${waitMs}' has no value: give a properties file with --filter that defines 'waitMs'",
+                file + "11:45: 'maxBatchBytes' (8192) exceeds 'maxDecompressedBytes' (4096): receivers would reject "
+                        + "full bundles",
+                file + "13:5: missing 'className' in spout 'words'",
+                file + "14:42: topology.max.spout.pending must be a positive integer, not -5",
+                file + "14:62: topology.debug must be a boolean (true or false), not 3"),
+                messages(result).stream().sorted(FluxLoaderTest::byPosition).toList());
+        Diagnostic conflict = result.diagnostics().stream().filter(d -> d.position().line() == 11).findFirst()
+                .orElseThrow();
+        assertEquals("also involved here", conflict.related().get(0).message());
+        assertEquals(List.of(11, 73), List.of(conflict.related().get(0).position().line(),
+                conflict.related().get(0).position().column()));
+    }
+
+    /** "FILE:LINE:COL: ..." by line, then column (the stages report in their own order). */
+    private static int byPosition(String a, String b) {
+        java.util.Comparator<String> order = java.util.Comparator.comparingInt((String m) -> part(m, 1))
+                .thenComparingInt(m -> part(m, 2));
+        return order.compare(a, b);
+    }
+
+    private static int part(String message, int index) {
+        return Integer.parseInt(message.substring(F.length()).split(":")[index]);
+    }
+
+    @Test
     void unexpectedExceptionsBecomeOneInternalErrorWithTheCauseKept() {
         IllegalStateException bug = new IllegalStateException("boom");
         LoadResult result = FluxLoader.load(options("buildable.yaml", Map.of()), (def, o, d) -> {
@@ -159,6 +200,8 @@ class FluxLoaderTest {
             assertEquals(1, result.diagnostics().size(), messages(result)::toString);
             assertTrue(messages(result).get(0).startsWith(read + file + ":"), messages(result)::toString);
         }
+        // Once each: the tagged config values are not also reported as having no value (what the loader used to
+        // hide by dropping a later error at the position of an earlier one).
         LoadResult tags = FluxLoader.load(new LoadOptions(read + "global-tag.yaml", false, Optional.empty(), false,
                 Map.of(), Map.of()));
         assertEquals(List.of(

@@ -51,6 +51,9 @@ class YamlReaderTest {
                         + "(remove the tag)"), messages());
         YNode.Map config = (YNode.Map) ((YNode.Map) doc.orElseThrow()).get("config").orElseThrow();
         assertEquals("42", value(config, "fine"), "an explicit standard tag is allowed and applied");
+        // The tag is the problem, not the value: read as written without it, later stages judge it (once).
+        assertEquals("bar", value(config, "local"));
+        assertEquals(List.of(), ((YNode.Seq) config.get("evil").orElseThrow()).items());
     }
 
     @Test
@@ -181,12 +184,16 @@ class YamlReaderTest {
 
     @Test
     void complexKeysAndBadExplicitScalarTagsAreErrors() {
-        new YamlReader().readString("""
+        YNode.Map doc = (YNode.Map) new YamlReader().readString("""
                 ? [a, b]
                 : c
                 n: !!int abc
-                """, "k.yaml", diagnostics);
-        assertEquals(List.of("k.yaml:1:3: map keys must be plain text", "k.yaml:3:4: 'abc' is not a valid int"),
-                messages());
+                b: !!bool 5
+                """, "k.yaml", diagnostics).orElseThrow();
+        assertEquals(List.of("k.yaml:1:3: map keys must be plain text",
+                "k.yaml:3:4: tag '!!int' does not fit 'abc' (remove the tag)",
+                "k.yaml:4:4: tag '!!bool' does not fit '5' (remove the tag)"), messages());
+        assertEquals("abc", value(doc, "n"), "read as written without the tag");
+        assertEquals(5, value(doc, "b"));
     }
 }

@@ -5,6 +5,7 @@ import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.config.CompressionSettings;
 import dev.fluxext.compression.config.ConfigOption;
+import dev.fluxext.compression.config.SettingConflict;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -24,8 +25,51 @@ public record BatchSettings(CodecId codec, int maxBatchBytes, CompressionSetting
         return codecSettings.maxDecompressedBytes();
     }
 
-    /** Resolves the settings from {@code conf}; throws {@link IllegalArgumentException} listing every bad value. */
+    /**
+     * Resolves the settings from {@code conf}; throws {@link IllegalArgumentException} listing every bad value, or
+     * every rule across settings they break ({@link #conflicts}).
+     */
     public static BatchSettings fromConf(Map<String, Object> conf) {
+        Map<ConfigOption, Object> values = values(conf);
+        List<SettingConflict> conflicts = broken(values);
+        if (!conflicts.isEmpty()) {
+            throw new IllegalArgumentException("Invalid transport compression settings: " + String.join("; ",
+                    conflicts.stream().map(c -> c.message(ConfigOption::key)).toList()));
+        }
+        int maxBatch = (Integer) values.get(BatchCompressionOptions.MAX_BATCH_BYTES);
+        int cap = (Integer) values.get(BatchCompressionOptions.MAX_DECOMPRESSED_BYTES);
+        // The per-tuple record checks the codec-specific rules (e.g. zstd's windowLog hole) once for both.
+        CompressionSettings codecSettings = CompressionSettings.fromConf(Map.of(
+                CompressionOptions.CODEC.key(), values.get(BatchCompressionOptions.CODEC),
+                CompressionOptions.MAX_DECOMPRESSED_BYTES.key(), cap,
+                CompressionOptions.ZSTD_LEVEL.key(), values.get(BatchCompressionOptions.ZSTD_LEVEL),
+                CompressionOptions.ZSTD_WINDOW_LOG.key(), values.get(BatchCompressionOptions.ZSTD_WINDOW_LOG),
+                CompressionOptions.LZ4_LEVEL.key(), values.get(BatchCompressionOptions.LZ4_LEVEL),
+                CompressionOptions.GZIP_LEVEL.key(), values.get(BatchCompressionOptions.GZIP_LEVEL)));
+        return new BatchSettings(CodecId.byConfigName(codecSettings.codec()), maxBatch, codecSettings,
+                (Integer) values.get(BatchCompressionOptions.LOG_INTERVAL_SECS));
+    }
+
+    /**
+     * The rules across settings that {@code conf}'s values break (defaults filling what it does not set), each naming
+     * the options it concerns; empty if none. Throws {@link IllegalArgumentException} if a value is bad on its own.
+     */
+    public static List<SettingConflict> conflicts(Map<String, Object> conf) {
+        return broken(values(conf));
+    }
+
+    private static List<SettingConflict> broken(Map<ConfigOption, Object> values) {
+        int maxBatch = (Integer) values.get(BatchCompressionOptions.MAX_BATCH_BYTES);
+        int cap = (Integer) values.get(BatchCompressionOptions.MAX_DECOMPRESSED_BYTES);
+        if (maxBatch > cap) {
+            return List.of(new SettingConflict(BatchCompressionOptions.MAX_BATCH_BYTES, maxBatch, "exceeds",
+                    BatchCompressionOptions.MAX_DECOMPRESSED_BYTES, cap, "receivers would reject full bundles"));
+        }
+        return List.of();
+    }
+
+    /** Every option's value from {@code conf}, or its default; throws listing every bad value. */
+    private static Map<ConfigOption, Object> values(Map<String, Object> conf) {
         Map<ConfigOption, Object> values = new HashMap<>();
         List<String> problems = new ArrayList<>();
         for (ConfigOption option : BatchCompressionOptions.ALL) {
@@ -40,23 +84,6 @@ public record BatchSettings(CodecId codec, int maxBatchBytes, CompressionSetting
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("Invalid transport compression settings: " + String.join("; ", problems));
         }
-        int maxBatch = (Integer) values.get(BatchCompressionOptions.MAX_BATCH_BYTES);
-        int cap = (Integer) values.get(BatchCompressionOptions.MAX_DECOMPRESSED_BYTES);
-        if (maxBatch > cap) {
-            throw new IllegalArgumentException("Invalid transport compression settings: "
-                    + BatchCompressionOptions.MAX_BATCH_BYTES.key() + " (" + maxBatch + ") exceeds "
-                    + BatchCompressionOptions.MAX_DECOMPRESSED_BYTES.key() + " (" + cap
-                    + "): receivers would reject full bundles");
-        }
-        // The per-tuple record checks the codec-specific rules (e.g. zstd's windowLog hole) once for both.
-        CompressionSettings codecSettings = CompressionSettings.fromConf(Map.of(
-                CompressionOptions.CODEC.key(), values.get(BatchCompressionOptions.CODEC),
-                CompressionOptions.MAX_DECOMPRESSED_BYTES.key(), cap,
-                CompressionOptions.ZSTD_LEVEL.key(), values.get(BatchCompressionOptions.ZSTD_LEVEL),
-                CompressionOptions.ZSTD_WINDOW_LOG.key(), values.get(BatchCompressionOptions.ZSTD_WINDOW_LOG),
-                CompressionOptions.LZ4_LEVEL.key(), values.get(BatchCompressionOptions.LZ4_LEVEL),
-                CompressionOptions.GZIP_LEVEL.key(), values.get(BatchCompressionOptions.GZIP_LEVEL)));
-        return new BatchSettings(CodecId.byConfigName(codecSettings.codec()), maxBatch, codecSettings,
-                (Integer) values.get(BatchCompressionOptions.LOG_INTERVAL_SECS));
+        return values;
     }
 }

@@ -1,0 +1,60 @@
+package dev.fluxext.compression.batch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.compression.config.ConfigOption;
+import dev.fluxext.compression.config.SettingConflict;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The rule across the batch transport's settings, as data that names the options it concerns. */
+class BatchSettingsTest {
+
+    private static final String BATCH = BatchCompressionOptions.MAX_BATCH_BYTES.key();
+    private static final String CAP = BatchCompressionOptions.MAX_DECOMPRESSED_BYTES.key();
+
+    @Test
+    void aBatchLargerThanTheCapIsAConflictNamingBothOptionsInTheRulesOrder() {
+        List<SettingConflict> conflicts = BatchSettings.conflicts(Map.of(CAP, 4096, BATCH, 8192));
+        assertEquals(1, conflicts.size());
+        SettingConflict conflict = conflicts.get(0);
+        assertEquals(List.of(BatchCompressionOptions.MAX_BATCH_BYTES, BatchCompressionOptions.MAX_DECOMPRESSED_BYTES),
+                conflict.options());
+        assertEquals(8192, conflict.value());
+        assertEquals(4096, conflict.otherValue());
+        assertEquals("'maxBatchBytes' (8192) exceeds 'maxDecompressedBytes' (4096): receivers would reject full "
+                + "bundles", conflict.message(ConfigOption::yamlPath));
+    }
+
+    @Test
+    void aDefaultTakesPartInTheRule() {
+        SettingConflict conflict = BatchSettings.conflicts(Map.of(CAP, 100_000)).get(0);
+        assertEquals(BatchCompressionOptions.MAX_BATCH_BYTES.defaultValue(), conflict.value());
+        assertEquals(100_000, conflict.otherValue());
+    }
+
+    @Test
+    void aBatchUpToTheCapIsNoConflict() {
+        assertEquals(List.of(), BatchSettings.conflicts(Map.of(CAP, 8192, BATCH, 8192)));
+        assertEquals(List.of(), BatchSettings.conflicts(Map.of()));
+    }
+
+    @Test
+    void workersGetTheConflictNamedByConfigKeys() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> BatchSettings.fromConf(Map.of(CAP, 4096, BATCH, 8192)));
+        assertEquals("Invalid transport compression settings: '" + BATCH + "' (8192) exceeds '" + CAP + "' (4096): "
+                + "receivers would reject full bundles", e.getMessage());
+    }
+
+    @Test
+    void aValueBadOnItsOwnIsNoConflictButAnError() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> BatchSettings.conflicts(Map.of(BATCH, 10)));
+        assertEquals("Invalid transport compression settings: " + BATCH + ": 'maxBatchBytes' must be from 1024 to "
+                + "67108864, not 10", e.getMessage());
+    }
+}
