@@ -3,6 +3,7 @@ package dev.fluxext.resolve;
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.read.ReadBudget;
+import dev.fluxext.read.Placeholders;
 import dev.fluxext.read.YNode;
 import dev.fluxext.model.Position;
 import dev.fluxext.read.YamlReader;
@@ -31,7 +32,7 @@ import java.util.regex.Pattern;
  */
 public final class Substitution {
 
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}\\[\\]]+)(?:\\[(\\d+)])?}");
+    private static final Pattern PLACEHOLDER = Placeholders.PATTERN;
     private static final String ENV_PREFIX = "ENV-";
 
     private final Properties properties;
@@ -57,15 +58,6 @@ public final class Substitution {
         this.envFilter = envFilter;
         this.environment = environment;
         this.budget = budget;
-    }
-
-
-    /**
-     * Whether a value still holds a placeholder after {@link #apply}: one this stage already reported as having no
-     * value, so later stages should not report the same value again as being of the wrong type.
-     */
-    public static boolean hasPlaceholder(YNode node) {
-        return node instanceof YNode.Scalar s && s.value() instanceof String text && PLACEHOLDER.matcher(text).find();
     }
 
     public YNode apply(YNode node, Diagnostics diagnostics) {

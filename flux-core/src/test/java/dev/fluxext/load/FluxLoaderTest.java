@@ -135,7 +135,7 @@ class FluxLoaderTest {
                 F + "recoverable.yaml:4:16: class org.apache.storm.testing.TestWordSpot not found; did you mean "
                         + "org.apache.storm.testing.TestWordSpout?",
                 F + "recoverable.yaml:5:5: unknown key 'paralelism' in spout 'words'; did you mean 'parallelism'?",
-                F + "recoverable.yaml:9:14: 'cpuLoad' must be a number, not 'lots'"), messages(result));
+                F + "recoverable.yaml:9:14: 'cpuLoad' of bolt 'count' must be a number, not 'lots'"), messages(result));
         assertTrue(result.topology().isEmpty());
     }
 
