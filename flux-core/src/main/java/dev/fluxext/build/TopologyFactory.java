@@ -13,7 +13,7 @@ import dev.fluxext.reflect.ClassFinder;
 import dev.fluxext.reflect.Invoker;
 import dev.fluxext.reflect.ReflectException;
 import dev.fluxext.reflect.Unbuilt;
-import dev.fluxext.resolve.Substitution;
+import dev.fluxext.read.Placeholders;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -147,7 +147,7 @@ public final class TopologyFactory {
         Map<String, Object> out = new LinkedHashMap<>();
         for (ConfigMap.Entry entry : config.entries().values()) {
             String key = entry.key();
-            if (afterErrors && Substitution.hasPlaceholder(entry.value())) {
+            if (afterErrors && Placeholders.in(entry.value())) {
                 continue; // reported by substitution
             }
             Object value = entry.value().toPlain();

@@ -14,7 +14,7 @@ import dev.fluxext.model.Located;
 import dev.fluxext.model.Position;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.TransportDef;
-import dev.fluxext.resolve.Substitution;
+import dev.fluxext.read.Placeholders;
 import dev.fluxext.transport.TransportOptions;
 import java.util.Comparator;
 import java.util.List;
@@ -44,7 +44,7 @@ final class Transport {
         Optional<Located<String>> checked = def.transport().map(TransportDef::contextClass).or(() -> def.config()
                 .get(TransportOptions.TRANSPORT_KEY).filter(e -> e.value().toPlain() instanceof String)
                 .map(e -> new Located<>((String) e.value().toPlain(), e.value().position())));
-        checked.filter(c -> !(afterErrors && Substitution.hasPlaceholder(c.value())))
+        checked.filter(c -> !(afterErrors && Placeholders.in(c.value())))
                 .ifPresent(c -> checkContext(c, objects, diagnostics));
         if (def.transport().isEmpty()) {
             return;
@@ -54,7 +54,7 @@ final class Transport {
         def.transport().get().compression().ifPresent(batch -> batchCompression(batch, contextClass, conf,
                 def.transport().get().position(), diagnostics));
         for (ConfigMap.Entry entry : def.transport().get().settings().entries().values()) {
-            if (afterErrors && Substitution.hasPlaceholder(entry.value())) {
+            if (afterErrors && Placeholders.in(entry.value())) {
                 continue; // reported by substitution
             }
             Object value = entry.value().toPlain();

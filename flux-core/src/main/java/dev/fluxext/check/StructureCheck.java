@@ -6,10 +6,8 @@ import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.diag.Span;
 import dev.fluxext.diag.Suggestions;
-import dev.fluxext.lang.Language;
 import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.CompressionDef;
-import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
 import dev.fluxext.model.Position;
@@ -23,7 +21,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Structural checks that need no classes: ids, references, streams, groupings, counts. Runs on the merged model;
+ * Structural checks across elements that need no classes: ids, references, stream ends, counts, codec settings.
+ * What one element declares by itself (shapes, minimums, rules between its keys) is checked as it is read. Runs on the merged model;
  * reports everything it finds.
  */
 public final class StructureCheck {
@@ -121,34 +120,12 @@ public final class StructureCheck {
         }
     }
 
+    /** Minimums are checked where the values are read; what is left is how two counts relate. */
     private void counts(ComponentDef e) {
-        String what = e.describe();
-        long leastParallelism = (long) Language.COMPONENT.key("parallelism").orElseThrow().least();
-        if (e.parallelism().value() < leastParallelism) {
-            diagnostics.error(Code.OUT_OF_RANGE, e.parallelism().position(), "'parallelism' of " + what
-                    + " must be at least " + leastParallelism + ", not " + e.parallelism().value());
-        }
-        long leastTasks = (long) Language.COMPONENT.key("numTasks").orElseThrow().least();
-        e.numTasks().ifPresent(n -> {
-            if (n.value() < leastTasks) {
-                diagnostics.error(Code.OUT_OF_RANGE, n.position(), "'numTasks' of " + what + " must be at least "
-                        + leastTasks + ", not " + n.value());
-            } else if (n.value() < e.parallelism().value() && e.parallelism().value() >= leastParallelism) {
-                diagnostics.warning(Code.NO_EFFECT, n.position(), "'numTasks' (" + n.value() + ") of " + what
-                        + " is less than its 'parallelism' (" + e.parallelism().value() + "): only " + n.value()
-                        + " executors will run");
-            }
-        });
-        load("onHeapMemoryLoad", e.onHeapMemoryLoad(), what);
-        load("offHeapMemoryLoad", e.offHeapMemoryLoad(), what);
-        load("cpuLoad", e.cpuLoad(), what);
-    }
-
-    private void load(String key, java.util.Optional<Located<Double>> value, String what) {
-        double least = Language.COMPONENT.key(key).orElseThrow().least();
-        value.filter(v -> !(v.value() >= least) || v.value().isInfinite()).ifPresent(v ->
-                diagnostics.error(Code.OUT_OF_RANGE, v.position(), "'" + key + "' of " + what + " must be a finite "
-                        + "number, " + (long) least + " or more, not " + v.value()));
+        e.numTasks().filter(n -> n.value() < e.parallelism().value()).ifPresent(n ->
+                diagnostics.warning(Code.NO_EFFECT, n.position(), "'numTasks' (" + n.value() + ") of "
+                        + e.describe() + " is less than its 'parallelism' (" + e.parallelism().value() + "): only "
+                        + n.value() + " executors will run"));
     }
 
     private void streams(TopologyDef t, Map<String, Declared> ids) {
@@ -177,7 +154,6 @@ public final class StructureCheck {
                         + Suggestions.didYouMean(to, bolts));
             }
             reached.add(to);
-            grouping(s.grouping());
         }
         for (ComponentDef b : t.bolts()) {
             if (!reached.contains(b.id())) {
@@ -190,29 +166,6 @@ public final class StructureCheck {
     private static String notAnExecutor(String id, Map<String, Declared> ids) {
         Declared d = ids.get(id);
         return d != null && d.kind().equals("component") ? " ('" + id + "' is a component, not a spout or bolt)" : "";
-    }
-
-    private void grouping(GroupingDef g) {
-        GroupingDef.Type type = g.type().value();
-        if (type == GroupingDef.Type.FIELDS
-                && (g.fields().isEmpty() || g.fields().get().value().isEmpty())) {
-            diagnostics.error(Code.GROUPING, g.fields().map(Located::position).orElse(g.position()),
-                    "FIELDS grouping needs 'args': the list of field names to group by");
-        }
-        if (type != GroupingDef.Type.FIELDS && g.fields().isPresent()) {
-            diagnostics.error(Code.GROUPING, g.fields().get().position(),
-                    "'args' (field names) only apply to FIELDS grouping, not "
-                    + type);
-        }
-        if (type == GroupingDef.Type.CUSTOM && g.customClass().isEmpty()) {
-            diagnostics.error(Code.GROUPING, g.position(),
-                    "CUSTOM grouping needs 'customClass': the CustomStreamGrouping to use");
-        }
-        if (type != GroupingDef.Type.CUSTOM && g.customClass().isPresent()) {
-            diagnostics.error(Code.GROUPING, g.customClass().get().position(),
-                    "'customClass' only applies to CUSTOM grouping, not "
-                    + type);
-        }
     }
 
     /**

@@ -24,7 +24,7 @@ public enum Code {
             "unknown key 'paralellism' in spout 'words'; did you mean 'parallelism'?",
             "Use the suggested key; docs/yaml-reference.md lists every key of every element."),
     WRONG_TYPE("FX202", "A value of the wrong kind (a list where a map belongs, text where a number belongs, ...).",
-            "'parallelism' must be a whole number, not 'two'",
+            "'parallelism' of bolt 'counter' must be a whole number, not 'two'",
             "Write the kind of value the message names."),
     MISSING_KEY("FX203", "A required key is missing.",
             "missing 'className' in spout 'words'",

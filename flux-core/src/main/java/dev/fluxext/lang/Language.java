@@ -1,39 +1,132 @@
 package dev.fluxext.lang;
 
-import dev.fluxext.model.GroupingDef;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * The topology language, declared once: every element of a topology file and its keys, with type, default and
- * meaning. {@link ModelReader} checks files against it, the JSON Schema generator ({@code SchemaGenerator}, a test)
- * takes each key's set and description from it, and the tables of {@code docs/yaml-reference.md} are generated
- * from it ({@code ReferenceDocsTest}). The keys inside settings blocks (compression, transport) are declared as lists of
- * {@code ConfigOption}s in their own modules and read by {@link ModelReader}.
+ * The topology language, declared once: every element of a topology file (a kind of map), its keys with their
+ * shape, whether required, default, range, meaning and example, and the rules between keys. {@link ElementCheck}
+ * checks files against it (the loader's one validation pass), the JSON Schema generator ({@code SchemaGenerator},
+ * a test) writes each definition's properties, types, required keys and rules from it, and the tables of
+ * {@code docs/yaml-reference.md} are generated from it ({@code ReferenceDocsTest}). The keys inside settings blocks
+ * (compression, transport compression) are declared as {@code ConfigOption}s in their own modules.
  */
 public final class Language {
 
-    /**
-     * One key of an element: {@code type} and {@code defaultText} are for people (docs), {@code meaning} is the
-     * description editors show, {@code example} the YAML they show with it. {@code min}, for numbers, is the
-     * smallest allowed value: the check stage, the schema and the docs all take it from here.
-     */
-    public record Key(String name, String type, String defaultText, String meaning, String example,
-                      OptionalDouble min) {
+    /** What a value must look like. */
+    public enum Kind {
+        /** A non-empty string. */
+        TEXT,
+        /** A string that may be empty (an informational name). */
+        LABEL,
+        WHOLE_NUMBER,
+        /** A finite number. */
+        NUMBER,
+        FLAG,
+        /** One of {@link Shape#choices()}, in any case. */
+        CHOICE,
+        /** A list of {@link Shape#definition()} (or of strings when {@link #TEXT_LIST}). */
+        LIST,
+        TEXT_LIST,
+        /** A map: another element or a settings block, named by {@link Shape#definition()}. */
+        MAP,
+        ANY
+    }
 
-        public Key(String name, String type, String defaultText, String meaning, String example) {
-            this(name, type, defaultText, meaning, example, OptionalDouble.empty());
+    /** One allowed value of a {@link Kind#CHOICE}, with what it means. */
+    public record Choice(String value, String meaning) {
+    }
+
+    /**
+     * The shape of a key's value: its kind, the schema definition its items or map follow (e.g. {@code spout},
+     * {@code stormConfig}), the allowed values of a choice, and how the reference docs name the type.
+     */
+    public record Shape(Kind kind, Optional<String> definition, List<Choice> choices, String docText) {
+        public Shape {
+            choices = List.copyOf(choices);
         }
 
-        /** This key with {@code min} as its smallest allowed value. */
+        static Shape of(Kind kind, String docText) {
+            return new Shape(kind, Optional.empty(), List.of(), docText);
+        }
+
+        static Shape listOf(String definition, String docText) {
+            return new Shape(Kind.LIST, Optional.of(definition), List.of(), docText);
+        }
+
+        static Shape map(String definition, String docText) {
+            return new Shape(Kind.MAP, Optional.of(definition), List.of(), docText);
+        }
+
+        public List<String> choiceValues() {
+            return choices.stream().map(Choice::value).toList();
+        }
+    }
+
+    static final Shape TEXT = Shape.of(Kind.TEXT, "string");
+    static final Shape ID = Shape.of(Kind.TEXT, "id");
+    static final Shape LABEL = Shape.of(Kind.LABEL, "string");
+    static final Shape WHOLE_NUMBER = Shape.of(Kind.WHOLE_NUMBER, "int");
+    static final Shape NUMBER = Shape.of(Kind.NUMBER, "number");
+    static final Shape FLAG = Shape.of(Kind.FLAG, "boolean");
+    static final Shape ANY = Shape.of(Kind.ANY, "any");
+    static final Shape ARGUMENTS = Shape.listOf("argument", "list");
+    static final Shape STORM_CONFIG = Shape.map("stormConfig", "map");
+    static final Shape COMPRESSION_BLOCK = Shape.map("compression", "[compression block](#compression)");
+
+    /**
+     * One key of an element. {@code defaultValue} is the value the loader assumes (also the schema's default);
+     * {@code defaultNote} says in words what happens without the key when that is not a value ("Storm's");
+     * {@code meaning} is the description editors show, {@code example} the YAML they show with it; {@code min}, for
+     * numbers, the smallest allowed value.
+     */
+    public record Key(String name, String title, Shape shape, boolean required, Optional<Object> defaultValue,
+                      String defaultNote, String meaning, String example, OptionalDouble min) {
+
+        static Key of(String name, String title, Shape shape) {
+            return new Key(name, title, shape, false, Optional.empty(), "—", "", "", OptionalDouble.empty());
+        }
+
+        Key mustBeGiven() {
+            return new Key(name, title, shape, true, defaultValue, defaultNote, meaning, example, min);
+        }
+
+        Key defaultsTo(Object value) {
+            return new Key(name, title, shape, required, Optional.of(value), defaultNote, meaning, example, min);
+        }
+
+        /** What happens without the key, in words (when that is not a single value). */
+        Key withoutIt(String note) {
+            return new Key(name, title, shape, required, defaultValue, note, meaning, example, min);
+        }
+
+        Key means(String text, String yaml) {
+            return new Key(name, title, shape, required, defaultValue, defaultNote, text, yaml, min);
+        }
+
         Key atLeast(double least) {
-            return new Key(name, type, defaultText, meaning, example, OptionalDouble.of(least));
+            return new Key(name, title, shape, required, defaultValue, defaultNote, meaning, example,
+                    OptionalDouble.of(least));
+        }
+
+        /** This key under another name (the docs list grouping keys as {@code grouping.type}, ...). */
+        public Key renamed(String newName) {
+            return new Key(newName, title, shape, required, defaultValue, defaultNote, meaning, example, min);
         }
 
         /** The type as the docs print it, e.g. {@code int ≥ 1}. */
         public String typeText() {
-            return min.isPresent() ? type + " ≥ " + (long) min.getAsDouble() : type;
+            return min.isPresent() ? shape.docText() + " ≥ " + (long) min.getAsDouble() : shape.docText();
+        }
+
+        /** The default as the docs print it: "required", the value, or the note. */
+        public String defaultText() {
+            if (required) {
+                return "required";
+            }
+            return defaultValue.map(v -> "`" + v + "`").orElse(defaultNote);
         }
 
         /** The smallest allowed value of a numeric key; fails for a key without one (a bug of the caller). */
@@ -42,8 +135,52 @@ public final class Language {
         }
     }
 
-    /** One kind of map in a topology file; {@code title} names its table in the reference. */
-    public record Element(String title, List<Key> keys) {
+    /**
+     * A rule between keys of one element. {@code fix} ends the message: what to do.
+     * <ul>
+     *   <li>{@link Kind#EXACTLY_ONE}: exactly one of {@code keys} is given;</li>
+     *   <li>{@link Kind#REQUIRES}: {@code keys[0]} only together with {@code keys[1]};</li>
+     *   <li>{@link Kind#EXCLUDES}: {@code keys[0]} never together with any of the others;</li>
+     *   <li>{@link Kind#ONLY_FOR}: {@code keys[0]} is required when key {@code keys[1]} has value {@code value},
+     *   and not allowed otherwise.</li>
+     * </ul>
+     */
+    public record Rule(Kind kind, List<String> keys, Optional<String> value, String fix) {
+        public enum Kind { EXACTLY_ONE, REQUIRES, EXCLUDES, ONLY_FOR }
+
+        public Rule {
+            keys = List.copyOf(keys);
+        }
+
+        static Rule exactlyOne(String a, String b, String fix) {
+            return new Rule(Kind.EXACTLY_ONE, List.of(a, b), Optional.empty(), fix);
+        }
+
+        static Rule requires(String key, String other, String fix) {
+            return new Rule(Kind.REQUIRES, List.of(key, other), Optional.empty(), fix);
+        }
+
+        static Rule excludes(String key, List<String> others, String fix) {
+            List<String> all = new ArrayList<>(List.of(key));
+            all.addAll(others);
+            return new Rule(Kind.EXCLUDES, all, Optional.empty(), fix);
+        }
+
+        static Rule onlyFor(String key, String choiceKey, String choice, String fix) {
+            return new Rule(Kind.ONLY_FOR, List.of(key, choiceKey), Optional.of(choice), fix);
+        }
+    }
+
+    /**
+     * One kind of map in a topology file: {@code name} is its JSON Schema definition, {@code title} names its table
+     * in the reference.
+     */
+    public record Element(String name, String title, List<Key> keys, List<Rule> rules) {
+        public Element {
+            keys = List.copyOf(keys);
+            rules = List.copyOf(rules);
+        }
+
         public List<String> keyNames() {
             return keys.stream().map(Key::name).toList();
         }
@@ -52,145 +189,199 @@ public final class Language {
             return keys.stream().filter(k -> k.name().equals(name)).findFirst();
         }
 
-        Element plus(String title, List<Key> more) {
-            return new Element(title, concat(keys, more));
+        public List<String> requiredKeys() {
+            return keys.stream().filter(Key::required).map(Key::name).toList();
+        }
+
+        /** This element with more keys and rules, as another definition. */
+        Element plus(String otherName, String otherTitle, List<Key> more, List<Rule> moreRules) {
+            List<Key> allKeys = new ArrayList<>(keys);
+            allKeys.addAll(more);
+            List<Rule> allRules = new ArrayList<>(rules);
+            allRules.addAll(moreRules);
+            return new Element(otherName, otherTitle, allKeys, allRules);
+        }
+
+        /** This element, as another definition, with {@code key} required. */
+        Element requiring(String otherName, String key) {
+            return new Element(otherName, title, keys.stream().map(k -> k.name().equals(key) ? k.mustBeGiven() : k)
+                    .toList(), rules);
         }
     }
 
-    public static final Element TOP = new Element("top level", List.of(
-            new Key("name", "string", "—", "Topology name (the CLI may supply one instead).",
-                    "name: word-count"),
-            new Key("config", "map", "`{}`", "Topology config, as `Config` holds it. Keys Storm knows are checked "
+    public static final Element TOP = new Element("topology", "top level", List.of(
+            Key.of("name", "Topology name", TEXT)
+                    .means("Topology name (the CLI may supply one instead).", "name: word-count"),
+            Key.of("config", "Topology config", STORM_CONFIG).withoutIt("`{}`")
+                    .means("Topology config, as `Config` holds it. Keys Storm knows are checked "
                     + "with Storm's own validators; other keys pass through unchecked, but one that looks like Storm's "
                     + "(`topology.*`, `storm.*`, `nimbus.*`, `supervisor.*`, `worker.*`, ...) and is not a Storm 2.8 "
                     + "key is a warning naming the nearest known key (`topology.acker.executor` → "
                     + "`topology.acker.executors`): Storm would ignore it silently. Storm 3 compression keys are "
                     + "translated (see [compression](#compression)).",
                     "config:\n  topology.workers: 2\n  topology.max.spout.pending: 1000\n  my.app.setting: hello"),
-            new Key("components", "list of [objects](#object-definitions)", "`[]`", "Shared objects, each with an "
+            Key.of("components", "Components", Shape.listOf("component", "list of [objects](#object-definitions)"))
+                    .withoutIt("`[]`").means("Shared objects, each with an "
                     + "`id`, that arguments and properties refer to with `ref`/`reflist`.",
                     "components:\n  - id: fields\n    className: org.apache.storm.tuple.Fields\n    constructorArgs:\n      - [word]"),
-            new Key("spouts", "list of [spouts](#spouts-and-bolts)", "`[]`", "The spouts.",
+            Key.of("spouts", "Spouts", Shape.listOf("spout", "list of [spouts](#spouts-and-bolts)"))
+                    .withoutIt("`[]`").means("The spouts.",
                     "spouts:\n  - id: sentences\n    className: com.example.SentenceSpout\n    parallelism: 1"),
-            new Key("bolts", "list of [bolts](#spouts-and-bolts)", "`[]`", "The bolts.",
+            Key.of("bolts", "Bolts", Shape.listOf("bolt", "list of [bolts](#spouts-and-bolts)"))
+                    .withoutIt("`[]`").means("The bolts.",
                     "bolts:\n  - id: counter\n    className: com.example.CountBolt\n    parallelism: 4"),
-            new Key("streams", "list of [streams](#streams)", "`[]`", "The streams between spouts and bolts.",
+            Key.of("streams", "Streams", Shape.listOf("stream", "list of [streams](#streams)"))
+                    .withoutIt("`[]`").means("The streams between spouts and bolts.",
                     "streams:\n  - from: sentences\n    to: splitter\n    grouping:\n      type: SHUFFLE"),
-            new Key("includes", "list of [includes](#includes)", "`[]`", "Other files merged into this one.",
+            Key.of("includes", "Includes", Shape.listOf("include", "list of [includes](#includes)"))
+                    .withoutIt("`[]`").means("Other files merged into this one.",
                     "includes:\n  - file: common.yaml\n    override: false"),
-            new Key("topologySource", "[object](#object-definitions) + `methodName`", "—", "An object whose method "
+            Key.of("topologySource", "Topology source",
+                    Shape.map("topologySource", "[object](#object-definitions) + `methodName`"))
+                    .means("An object whose method "
                     + "(`methodName`, default `getTopology`; it may take the topology config `Map`) returns the "
                     + "`StormTopology`. Mutually exclusive with `spouts`, `bolts` and `streams`.",
                     "topologySource:\n  className: com.example.MyTopology\n  methodName: getTopology"),
-            new Key("workerHooks", "list of [objects](#object-definitions)", "`[]`",
-                    "`org.apache.storm.hooks.IWorkerHook`s; `id` optional.",
+            Key.of("workerHooks", "Worker hooks", Shape.listOf("workerHook", "list of [objects](#object-definitions)"))
+                    .withoutIt("`[]`").means("`org.apache.storm.hooks.IWorkerHook`s; `id` optional.",
                     "workerHooks:\n  - id: metricsHook\n    className: com.example.MetricsHook"),
-            new Key("compression", "[compression block](#compression)", "none",
-                    "Topology-wide default for tuple compression (extension).",
+            Key.of("compression", "Topology compression", COMPRESSION_BLOCK).withoutIt("none")
+                    .means("Topology-wide default for tuple compression (extension).",
                     "compression:\n  codec: zstd\n  threshold: 1024\n  zstd:\n    level: 3"),
-            new Key("transport", "[transport block](#transport)", "Netty",
-                    "The messaging layer between workers (extension).",
-                    "transport:\n  type: netty\n  bufferSize: 5242880")));
+            Key.of("transport", "Messaging transport", Shape.map("transport", "[transport block](#transport)"))
+                    .withoutIt("Netty").means("The messaging layer between workers (extension).",
+                    "transport:\n  type: netty\n  bufferSize: 5242880")),
+            List.of(Rule.excludes("topologySource", List.of("spouts", "bolts", "streams"), "remove one of them")));
 
-    public static final Element OBJECT = new Element("object definitions", List.of(
-            new Key("id", "string", "—", "Required for components, spouts and bolts.",
-                    "id: counter"),
-            new Key("className", "string", "required", "Fully qualified; `$` for nested classes (`a.b.Outer$Inner`). "
+    /** An object definition with an optional id: worker hooks, {@code customClass}. */
+    public static final Element OBJECT = new Element("workerHook", "object definitions", List.of(
+            Key.of("id", "Id", TEXT).means("Required for components, spouts and bolts.", "id: counter"),
+            Key.of("className", "Class name", TEXT).mustBeGiven()
+                    .means("Fully qualified; `$` for nested classes (`a.b.Outer$Inner`). "
                     + "A class that does not exist is an error at this value, naming the nearest existing class if "
                     + "one is close.",
                     "className: org.apache.storm.testing.TestWordSpout"),
-            new Key("constructorArgs", "list", "`[]`", "Constructor arguments.",
+            Key.of("constructorArgs", "Constructor arguments", ARGUMENTS).withoutIt("`[]`")
+                    .means("Constructor arguments.",
                     "constructorArgs:\n  - 100\n  - {ref: fields}\n  - {reflist: [a, b]}"),
-            new Key("properties", "list of `{name, value}` or `{name, ref}`", "`[]`", "After construction: "
+            Key.of("properties", "Properties", Shape.listOf("property", "list of `{name, value}` or `{name, ref}`"))
+                    .withoutIt("`[]`").means("After construction: "
                     + "`setName(value)` if such a method exists, else the public field `name`. Exactly one of `value` "
                     + "and `ref`.",
                     "properties:\n  - name: batchSize\n    value: 100\n  - name: scheme\n    ref: stringScheme"),
-            new Key("configMethods", "list of `{name, args}`", "`[]`", "After properties: calls method `name` with "
+            Key.of("configMethods", "Config methods", Shape.listOf("configMethod", "list of `{name, args}`"))
+                    .withoutIt("`[]`").means("After properties: calls method `name` with "
                     + "`args` (a list, may be omitted); the return value is ignored.",
                     "configMethods:\n  - name: withFields\n    args: [word, count]"),
-            new Key("factory", "string", "—", "A public static method of `className` that creates the object instead "
-                    + "of a constructor.",
+            Key.of("factory", "Factory method", TEXT).means("A public static method of `className` that creates "
+                    + "the object instead of a constructor.",
                     "factory: create"),
-            new Key("factoryArgs", "list", "`[]`", "The factory's arguments (only with `factory`; not together with "
-                    + "`constructorArgs`).",
-                    "factoryArgs:\n  - localhost\n  - 6379")));
+            Key.of("factoryArgs", "Factory arguments", ARGUMENTS).withoutIt("`[]`")
+                    .means("The factory's arguments (only with `factory`; not together with `constructorArgs`).",
+                    "factoryArgs:\n  - localhost\n  - 6379")),
+            List.of(Rule.requires("factoryArgs", "factory", "name the static factory method"),
+                    Rule.excludes("factory", List.of("constructorArgs"), "a factory takes 'factoryArgs' instead")));
+
+    /** An entry of {@code components:}: an object definition with its id. */
+    public static final Element SHARED_OBJECT = OBJECT.requiring("component", "id");
+
+    /** The object definition of a {@code CUSTOM} grouping. */
+    public static final Element CUSTOM_GROUPING = OBJECT.requiring("customGrouping", "className");
 
     /** What a spout or bolt adds to an object definition: one declaration for both. */
-    public static final Element COMPONENT = OBJECT.plus("spouts and bolts", List.of(
-            new Key("parallelism", "int", "1", "Number of executors (threads) running this component.",
-                    "parallelism: 4").atLeast(1),
-            new Key("numTasks", "int", "= parallelism", "Tasks; fewer than `parallelism` is a warning (only that "
-                    + "many executors run).",
-                    "numTasks: 8").atLeast(1),
-            new Key("onHeapMemoryLoad", "number", "Storm's", "MB, fractions allowed.",
-                    "onHeapMemoryLoad: 256.5").atLeast(0),
-            new Key("offHeapMemoryLoad", "number", "Storm's", "MB; may be given without `onHeapMemoryLoad`.",
-                    "offHeapMemoryLoad: 64").atLeast(0),
-            new Key("cpuLoad", "number", "Storm's", "Percent of a core; fractions allowed (`12.5`).",
-                    "cpuLoad: 12.5").atLeast(0),
-            new Key("config", "map", "`{}`", "This component's configuration (what `declarer.addConfigurations` does). "
+    public static final Element COMPONENT = SHARED_OBJECT.plus("spout", "spouts and bolts", List.of(
+            Key.of("parallelism", "Parallelism", WHOLE_NUMBER).defaultsTo(1).atLeast(1)
+                    .means("Number of executors (threads) running this component.", "parallelism: 4"),
+            Key.of("numTasks", "Number of tasks", WHOLE_NUMBER).withoutIt("= parallelism").atLeast(1)
+                    .means("Tasks; fewer than `parallelism` is a warning (only that many executors run).",
+                    "numTasks: 8"),
+            Key.of("onHeapMemoryLoad", "On-heap memory load", NUMBER).withoutIt("Storm's").atLeast(0)
+                    .means("MB, fractions allowed.", "onHeapMemoryLoad: 256.5"),
+            Key.of("offHeapMemoryLoad", "Off-heap memory load", NUMBER).withoutIt("Storm's").atLeast(0)
+                    .means("MB; may be given without `onHeapMemoryLoad`.", "offHeapMemoryLoad: 64"),
+            Key.of("cpuLoad", "CPU load", NUMBER).withoutIt("Storm's").atLeast(0)
+                    .means("Percent of a core; fractions allowed (`12.5`).", "cpuLoad: 12.5"),
+            Key.of("config", "Component config", STORM_CONFIG).withoutIt("`{}`")
+                    .means("This component's configuration (what `declarer.addConfigurations` does). "
                     + "Values of Storm keys are checked with Storm's validators; Storm-looking keys Storm does not know "
                     + "are warnings, as at the top level. Keys that Storm 2.8 workers drop at "
                     + "component level are warnings. Compression keys (`fluxext.compression.*`, Storm 3 keys) are "
                     + "honoured as this component's compression settings, over the topology's block; one also set in "
                     + "this component's `compression:` block is an error.",
                     "config:\n  topology.tick.tuple.freq.secs: 10\n  my.bolt.setting: 42"),
-            new Key("compression", "[compression block](#compression)", "—", "Overrides the topology's "
-                    + "`compression:` key by key for tuples this component sends.",
-                    "compression:\n  codec: lz4\n  threshold: 512")));
+            Key.of("compression", "Component compression", COMPRESSION_BLOCK)
+                    .means("Overrides the topology's `compression:` key by key for tuples this component sends.",
+                    "compression:\n  codec: lz4\n  threshold: 512")),
+            List.of());
 
-    public static final Element TOPOLOGY_SOURCE = OBJECT.plus("topology source",
-            List.of(new Key("methodName", "string", "`getTopology`", "The method returning the `StormTopology`.",
-                    "methodName: getTopology")));
+    public static final Element TOPOLOGY_SOURCE = OBJECT.plus("topologySource", "topology source", List.of(
+            Key.of("methodName", "Method name", TEXT).defaultsTo("getTopology")
+                    .means("The method returning the `StormTopology`.", "methodName: getTopology")),
+            List.of());
 
-    public static final Element STREAM = new Element("streams", List.of(
-            new Key("name", "string", "—", "Informational only; may be empty (`name: \"\"`, as Storm's examples "
-                    + "write it).",
-                    "name: sentences to splitter"),
-            new Key("from", "id", "required", "A spout or bolt. An unknown id is an error suggesting the nearest one.",
-                    "from: sentences"),
-            new Key("to", "id", "required", "A bolt (a spout is an error).",
-                    "to: splitter"),
-            new Key("grouping", "[grouping](#streams)", "required", "How tuples are distributed among the tasks of "
-                    + "`to`.",
-                    "grouping:\n  type: FIELDS\n  args: [word]")));
+    public static final Element GROUPING = new Element("grouping", "grouping", List.of(
+            Key.of("type", "Grouping type", new Shape(Kind.CHOICE, Optional.empty(), List.of(
+                    new Choice("SHUFFLE", "Random, evenly spread over the target tasks."),
+                    new Choice("FIELDS", "Tuples with equal values of the args fields go to the same task."),
+                    new Choice("ALL", "Every task receives every tuple."),
+                    new Choice("GLOBAL", "All tuples go to the task with the lowest id."),
+                    new Choice("LOCAL_OR_SHUFFLE", "Prefer target tasks in the same worker, else shuffle."),
+                    new Choice("NONE", "No preference (currently the same as SHUFFLE)."),
+                    new Choice("DIRECT", "The emitter chooses the task (emitDirect); the stream must be declared "
+                            + "direct."),
+                    new Choice("CUSTOM", "Your CustomStreamGrouping, given as customClass.")), "enum")).mustBeGiven()
+                    .means("`SHUFFLE`, `FIELDS`, `ALL`, `GLOBAL`, `LOCAL_OR_SHUFFLE`, `NONE`, `DIRECT`, `CUSTOM`, "
+                            + "in any case.", "type: SHUFFLE"),
+            Key.of("streamId", "Stream id", TEXT).defaultsTo("default")
+                    .means("The output stream of `from` to subscribe to.", "streamId: errors"),
+            Key.of("args", "Grouping fields", Shape.of(Kind.TEXT_LIST, "list of field names"))
+                    .means("`FIELDS` only, and required (non-empty) there.", "args: [word]"),
+            Key.of("customClass", "Custom grouping class", Shape.map("customGrouping",
+                    "[object](#object-definitions)"))
+                    .means("`CUSTOM` only, and required there: a `CustomStreamGrouping`.",
+                    "customClass:\n  className: com.example.MyGrouping")),
+            List.of(Rule.onlyFor("args", "type", "FIELDS", "the list of field names to group by"),
+                    Rule.onlyFor("customClass", "type", "CUSTOM", "the CustomStreamGrouping to use")));
 
-    public static final Element GROUPING = new Element("grouping", List.of(
-            new Key("type", "enum", "required", java.util.Arrays.stream(GroupingDef.Type.values())
-                    .map(t -> "`" + t + "`").collect(java.util.stream.Collectors.joining(", ")) + ", in any case.",
-                    "type: SHUFFLE"),
-            new Key("streamId", "string", "`default`", "The output stream of `from` to subscribe to.",
-                    "streamId: errors"),
-            new Key("args", "list of field names", "—", "`FIELDS` only, and required (non-empty) there.",
-                    "args: [word]"),
-            new Key("customClass", "[object](#object-definitions)", "—", "`CUSTOM` only, and required there: a "
-                    + "`CustomStreamGrouping`.",
-                    "customClass:\n  className: com.example.MyGrouping")));
+    public static final Element STREAM = new Element("stream", "streams", List.of(
+            Key.of("name", "Stream name", LABEL).means("Informational only; may be empty (`name: \"\"`, as Storm's "
+                    + "examples write it).", "name: sentences to splitter"),
+            Key.of("from", "From", ID).mustBeGiven()
+                    .means("A spout or bolt. An unknown id is an error suggesting the nearest one.", "from: sentences"),
+            Key.of("to", "To", ID).mustBeGiven().means("A bolt (a spout is an error).", "to: splitter"),
+            Key.of("grouping", "Grouping", Shape.map("grouping", "[grouping](#streams)")).mustBeGiven()
+                    .means("How tuples are distributed among the tasks of `to`.",
+                    "grouping:\n  type: FIELDS\n  args: [word]")),
+            List.of());
 
-    public static final Element PROPERTY = new Element("property", List.of(
-            new Key("name", "string", "required", "The property (setter `setName` or public field `name`).",
-                    "name: batchSize"),
-            new Key("value", "any", "—", "The value; exactly one of `value` and `ref`.",
-                    "value: 100"),
-            new Key("ref", "id", "—", "A component; exactly one of `value` and `ref`.",
-                    "ref: stringScheme")));
+    public static final Element PROPERTY = new Element("property", "property", List.of(
+            Key.of("name", "Property name", TEXT).mustBeGiven()
+                    .means("The property (setter `setName` or public field `name`).", "name: batchSize"),
+            Key.of("value", "Value", ANY).means("The value; exactly one of `value` and `ref`.", "value: 100"),
+            Key.of("ref", "Reference", ID).means("A component; exactly one of `value` and `ref`.",
+                    "ref: stringScheme")),
+            List.of(Rule.exactlyOne("value", "ref", "give the value, or the id of a component")));
 
-    public static final Element CONFIG_METHOD = new Element("config method", List.of(
-            new Key("name", "string", "required", "The method to call.",
-                    "name: withFields"),
-            new Key("args", "list", "`[]`", "Its arguments.",
-                    "args: [word, count]")));
+    public static final Element CONFIG_METHOD = new Element("configMethod", "config method", List.of(
+            Key.of("name", "Method name", TEXT).mustBeGiven().means("The method to call.", "name: withFields"),
+            Key.of("args", "Method arguments", ARGUMENTS).withoutIt("`[]`")
+                    .means("Its arguments.", "args: [word, count]")),
+            List.of());
+
+    public static final Element INCLUDE = new Element("include", "includes", List.of(
+            Key.of("file", "File", TEXT).mustBeGiven().means("Path (or classpath resource name) of the included "
+                    + "topology file; a path is relative to the including file.", "file: common.yaml"),
+            Key.of("resource", "Classpath resource", FLAG).defaultsTo(false)
+                    .means("`true`: `file` names a classpath resource; `false`: a file path.", "resource: true"),
+            Key.of("override", "Override", FLAG).defaultsTo(true)
+                    .means("`true`: the included file's components, spouts, bolts and config keys replace this "
+                    + "file's entries with the same id or key; `false`: this file's entries win.", "override: false")),
+            List.of());
 
     /** Every element, in the order the reference documents them. */
-    public static final List<Element> ALL = List.of(TOP, OBJECT, COMPONENT, TOPOLOGY_SOURCE, STREAM, GROUPING,
-            PROPERTY, CONFIG_METHOD);
+    public static final List<Element> ALL = List.of(TOP, OBJECT, SHARED_OBJECT, COMPONENT, TOPOLOGY_SOURCE,
+            CUSTOM_GROUPING, STREAM, GROUPING, PROPERTY, CONFIG_METHOD, INCLUDE);
 
     private Language() {
-    }
-
-    private static List<Key> concat(List<Key> a, List<Key> b) {
-        List<Key> out = new java.util.ArrayList<>(a);
-        out.addAll(b);
-        return List.copyOf(out);
     }
 }

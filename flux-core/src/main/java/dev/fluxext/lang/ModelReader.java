@@ -8,6 +8,8 @@ import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.diag.Span;
 import dev.fluxext.diag.Suggestions;
+import dev.fluxext.lang.ElementCheck.Checked;
+import dev.fluxext.lang.Language.Element;
 import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.CompressionDef;
 import dev.fluxext.model.ConfigMap;
@@ -20,27 +22,26 @@ import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.TopologySourceDef;
 import dev.fluxext.model.TransportDef;
 import dev.fluxext.model.Value;
+import dev.fluxext.read.Placeholders;
 import dev.fluxext.read.YNode;
-import dev.fluxext.resolve.Substitution;
 import dev.fluxext.transport.TransportOptions;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Builds the {@link TopologyDef} from the resolved YAML tree. Reports unknown keys (with the nearest known key),
- * values of the wrong type (at the value) and missing required keys (at the element that lacks them), and keeps
- * going: an element with errors stays in the model as far as it can be read (only one without an id, or a stream
- * without its ends, is left out), so that the structural checks still run without follow-on noise. A model read
- * with errors is never built.
+ * Builds the {@link TopologyDef} from the resolved YAML tree. Every map is first checked against its declaration in
+ * {@link Language} by {@link ElementCheck} (unknown keys, shapes, minimums, required keys, rules between keys, each
+ * reported once at its place); this class only turns what passed into model records. It keeps going: an element
+ * with errors stays in the model as far as it can be read (only one without an id, or a stream without its ends,
+ * is left out), so that the structural checks still run without follow-on noise. A model read with errors is never
+ * built.
  *
  * <p>Storm 3 compression keys ({@code topology.tuple.compression.*}, {@code storm.compression.zstd.level}) in a
  * {@code config:} map are moved out of it into that level's compression settings: Storm 2.8 does not know them, and
@@ -48,178 +49,130 @@ import java.util.function.Function;
  */
 public final class ModelReader {
 
-    private static final List<String> TOP_KEYS = Language.TOP.keyNames();
-    private static final List<String> OBJECT_KEYS = Language.OBJECT.keyNames();
-    private static final List<String> EXECUTOR_KEYS = Language.COMPONENT.keyNames();
-    private static final List<String> SOURCE_KEYS = Language.TOPOLOGY_SOURCE.keyNames();
-    private static final List<String> STREAM_KEYS = Language.STREAM.keyNames();
-    private static final List<String> GROUPING_KEYS = Language.GROUPING.keyNames();
-
     private static final java.util.regex.Pattern QUALIFIED_CLASS =
             java.util.regex.Pattern.compile("([\\p{L}_$][\\p{L}\\p{N}_$]*\\.)+[\\p{L}_$][\\p{L}\\p{N}_$]*");
 
     private final Diagnostics diagnostics;
+    private final ElementCheck elements;
 
     public ModelReader(Diagnostics diagnostics) {
         this.diagnostics = diagnostics;
+        this.elements = new ElementCheck(diagnostics);
     }
 
     /** The model of a resolved document; empty only when the document is not a map at all. */
     public Optional<TopologyDef> read(YNode document) {
-        if (!(document instanceof YNode.Map top)) {
-            diagnostics.error(Code.WRONG_TYPE, document.position(),
+        if (!(document instanceof YNode.Map map)) {
+            diagnostics.error(Code.WRONG_TYPE, document.span(),
                     "a topology file must be a map of keys (name, spouts, bolts, ...), "
                     + "not " + document.kindName());
             return Optional.empty();
         }
-        unknownKeys(top, TOP_KEYS, "at the top level");
-        Optional<Located<String>> name = top.get("name").flatMap(n -> string(n, "'name'"));
-        ConfigMap written = top.get("config").map(n -> configMap(n, "topology 'config'")).orElse(ConfigMap.EMPTY);
+        Checked top = elements.check(map, Language.TOP, "");
+        Optional<Located<String>> name = top.text("name");
+        ConfigMap written = top.map("config").map(ModelReader::configMap).orElse(ConfigMap.EMPTY);
         CompressionDef fromConfig = configCompression(written, "topology config");
-        CompressionDef compression = blockOverConfig(top.get("compression").map(n -> compression(n, "topology"))
+        CompressionDef compression = blockOverConfig(top.map("compression").map(n -> compression(n, "topology"))
                 .orElse(CompressionDef.NONE), fromConfig, written, "the topology");
         ConfigMap config = withoutCompressionKeys(written);
-        List<ObjectDef> components = list(top, "components", n -> objectDef(n, "component", OBJECT_KEYS, true));
+        List<ObjectDef> components = list(top, "components", n -> objectDef(n, "component", Language.SHARED_OBJECT));
         List<ComponentDef> spouts = list(top, "spouts", n -> component(n, ComponentDef.Kind.SPOUT));
         List<ComponentDef> bolts = list(top, "bolts", n -> component(n, ComponentDef.Kind.BOLT));
         List<StreamDef> streams = new ArrayList<>();
-        top.get("streams").flatMap(n -> seq(n, "'streams'")).ifPresent(seq -> {
-            for (int i = 0; i < seq.items().size(); i++) {
-                stream(seq.items().get(i), i + 1).ifPresent(streams::add);
-            }
-        });
-        List<ObjectDef> hooks = list(top, "workerHooks", n -> objectDef(n, "worker hook", OBJECT_KEYS, false));
-        Optional<TopologySourceDef> source = top.get("topologySource").flatMap(this::topologySource);
-        Optional<TransportDef> transport = top.get("transport").flatMap(this::transport);
-        if (top.get("topologySource").isPresent()) {
-            for (String graphKey : List.of("spouts", "bolts", "streams")) {
-                top.get(graphKey).ifPresent(v -> diagnostics.error(Code.CONFLICTING_KEYS, v.position(), "'" + graphKey
-                        + "' cannot be combined with 'topologySource': remove one of them"));
-            }
+        List<YNode> streamNodes = top.list("streams");
+        for (int i = 0; i < streamNodes.size(); i++) {
+            stream(streamNodes.get(i), i + 1).ifPresent(streams::add);
         }
-        if (top.get("topologySource").isEmpty() && isEmptyList(top.get("spouts"))) {
-            diagnostics.error(Code.EMPTY_TOPOLOGY, top.position(),
+        List<ObjectDef> hooks = list(top, "workerHooks", n -> objectDef(n, "worker hook", Language.OBJECT));
+        Optional<TopologySourceDef> source = top.map("topologySource").flatMap(this::topologySource);
+        Optional<TransportDef> transport = top.get("transport").flatMap(this::transport);
+        if (!top.written("topologySource") && !hasItems(map.get("spouts"))) {
+            diagnostics.error(Code.EMPTY_TOPOLOGY, map.position(),
                     "the topology has no spouts: declare 'spouts' (and 'bolts' and "
                     + "'streams'), or a 'topologySource'");
         }
         return Optional.of(new TopologyDef(name, config, components, spouts, bolts, streams, hooks, source,
-                compression, transport, top.position()));
+                compression, transport, map.position()));
     }
 
-    private static boolean isEmptyString(YNode node) {
-        return node instanceof YNode.Scalar s && s.value() instanceof String text && text.isEmpty();
-    }
-
-    private static boolean isEmptyList(Optional<YNode> node) {
-        return node.isEmpty() || node.get() instanceof YNode.Seq s && s.items().isEmpty();
+    /** Spouts written, even if none could be read (their errors say why, not "no spouts"). */
+    private static boolean hasItems(Optional<YNode> node) {
+        return node.isPresent() && !(node.get() instanceof YNode.Seq s && s.items().isEmpty());
     }
 
     // ---- elements
 
-    private <T> List<T> list(YNode.Map owner, String key, Function<YNode, Optional<T>> element) {
+    private static <T> List<T> list(Checked owner, String key, Function<YNode, Optional<T>> element) {
         List<T> out = new ArrayList<>();
-        owner.get(key).flatMap(n -> seq(n, "'" + key + "'"))
-                .ifPresent(seq -> seq.items().forEach(item -> element.apply(item).ifPresent(out::add)));
+        owner.list(key).forEach(item -> element.apply(item).ifPresent(out::add));
         return out;
     }
 
     /** An object definition; {@code kind} names it in messages ("bolt", "component", ...). */
-    private Optional<ObjectDef> objectDef(YNode node, String kind, List<String> allowedKeys, boolean idRequired) {
-        Optional<YNode.Map> m = map(node, kind);
-        if (m.isEmpty()) {
+    private Optional<ObjectDef> objectDef(YNode node, String kind, Element element) {
+        return map(node, kind).flatMap(map -> {
+            String what = describe(kind, map);
+            return objectDef(map, elements.check(map, element, what), element, what);
+        });
+    }
+
+    /** "bolt 'counter'" when the id reads as one, else "bolt". */
+    private static String describe(String kind, YNode.Map map) {
+        return map.get("id").filter(id -> id instanceof YNode.Scalar s && s.value() != null && !s.text().isBlank())
+                .map(id -> kind + " '" + ((YNode.Scalar) id).text() + "'").orElse(kind);
+    }
+
+    private Optional<ObjectDef> objectDef(YNode.Map map, Checked checked, Element element, String what) {
+        Optional<Located<String>> id = checked.text("id");
+        if (element.requiredKeys().contains("id") && id.isEmpty()) {
             return Optional.empty();
         }
-        YNode.Map map = m.get();
-        Optional<Located<String>> id = map.get("id").flatMap(n -> string(n, "'id'"));
-        String what = id.map(i -> kind + " '" + i.value() + "'").orElse(kind);
-        unknownKeys(map, allowedKeys, "in " + what);
-        if (idRequired && map.get("id").isEmpty()) {
-            diagnostics.error(Code.MISSING_KEY, map.position(), "missing 'id' in " + kind);
-        }
-        Optional<Located<String>> className = required(map, "className", what).flatMap(n -> string(n, "'className'"));
-        List<Value> args = map.get("constructorArgs").map(n -> arguments(n, "'constructorArgs'")).orElse(List.of());
         List<ObjectDef.PropertyDef> properties = new ArrayList<>();
-        map.get("properties").flatMap(n -> seq(n, "'properties'")).ifPresent(s -> s.items()
-                .forEach(p -> property(p, what).ifPresent(properties::add)));
+        checked.list("properties").forEach(p -> property(p, what).ifPresent(properties::add));
         List<ObjectDef.ConfigMethodDef> methods = new ArrayList<>();
-        map.get("configMethods").flatMap(n -> seq(n, "'configMethods'")).ifPresent(s -> s.items()
-                .forEach(c -> configMethod(c, what).ifPresent(methods::add)));
-        Optional<Located<String>> factory = map.get("factory").flatMap(n -> string(n, "'factory'"));
-        List<Value> factoryArgs = map.get("factoryArgs").map(n -> arguments(n, "'factoryArgs'")).orElse(List.of());
-        if (factory.isEmpty() && map.get("factoryArgs").isPresent()) {
-            diagnostics.error(Code.CONFLICTING_KEYS, map.entry("factoryArgs").orElseThrow().keyPosition(),
-                    "'factoryArgs' without 'factory' in " + what + ": name the static factory method");
-        }
-        if (factory.isPresent() && map.get("constructorArgs").isPresent()) {
-            diagnostics.error(Code.CONFLICTING_KEYS, map.entry("constructorArgs").orElseThrow().keyPosition(),
-                    "'constructorArgs' and "
-                    + "'factory' in " + what + ": a factory takes 'factoryArgs' instead");
-        }
-        if (idRequired && id.isEmpty()) {
-            return Optional.empty();
-        }
+        checked.list("configMethods").forEach(c -> configMethod(c, what).ifPresent(methods::add));
         // Kept even with errors (the builder never sees a model with errors) so that streams and references to it
         // are still checked without "unknown id" noise.
-        return Optional.of(new ObjectDef(id, className.orElse(new Located<>("", map.position())), args, properties,
-                methods, factory, factoryArgs, map.position()));
+        return Optional.of(new ObjectDef(id, checked.text("className").orElse(new Located<>("", map.position())),
+                arguments(checked.list("constructorArgs")), properties, methods, checked.text("factory"),
+                arguments(checked.list("factoryArgs")), map.position()));
     }
 
     private Optional<ObjectDef.PropertyDef> property(YNode node, String owner) {
-        Optional<YNode.Map> m = map(node, "property");
-        if (m.isEmpty()) {
-            return Optional.empty();
-        }
-        YNode.Map map = m.get();
-        unknownKeys(map, Language.PROPERTY.keyNames(), "in a property of " + owner);
-        Optional<Located<String>> name = required(map, "name", "property of " + owner).flatMap(n -> string(n,
-                "'name'"));
-        Optional<YNode> value = map.get("value");
-        Optional<YNode> ref = map.get("ref");
-        if (value.isPresent() == ref.isPresent()) {
-            diagnostics.error(Code.CONFLICTING_KEYS, map.position(), "a property of " + owner
-                    + " needs exactly one of 'value' and 'ref'");
-            return Optional.empty();
-        }
-        Optional<Value> v = value.isPresent() ? Optional.of(argument(value.get()))
-                : string(ref.get(), "'ref'").map(r -> new Value.Ref(r.value(), r.position()));
-        return name.isPresent() && v.isPresent()
-                ? Optional.of(new ObjectDef.PropertyDef(name.get(), v.get(), map.position())) : Optional.empty();
+        return map(node, "property").flatMap(map -> {
+            Checked checked = elements.check(map, Language.PROPERTY, "property of " + owner);
+            Optional<Value> value = checked.get("value").map(this::argument)
+                    .or(() -> checked.text("ref").map(r -> new Value.Ref(r.value(), r.position())));
+            return checked.text("name").flatMap(name -> value.map(v -> new ObjectDef.PropertyDef(name, v,
+                    map.position())));
+        });
     }
 
     private Optional<ObjectDef.ConfigMethodDef> configMethod(YNode node, String owner) {
-        Optional<YNode.Map> m = map(node, "config method");
+        return map(node, "config method").flatMap(map -> {
+            Checked checked = elements.check(map, Language.CONFIG_METHOD, "config method of " + owner);
+            return checked.text("name").map(n -> new ObjectDef.ConfigMethodDef(n, arguments(checked.list("args")),
+                    map.position()));
+        });
+    }
+
+    private Optional<ComponentDef> component(YNode node, ComponentDef.Kind componentKind) {
+        Optional<YNode.Map> m = map(node, componentKind.word());
         if (m.isEmpty()) {
             return Optional.empty();
         }
         YNode.Map map = m.get();
-        unknownKeys(map, Language.CONFIG_METHOD.keyNames(), "in a config method of " + owner);
-        Optional<Located<String>> name = required(map, "name", "config method of " + owner)
-                .flatMap(n -> string(n, "'name'"));
-        List<Value> args = map.get("args").map(n -> arguments(n, "'args'")).orElse(List.of());
-        return name.map(n -> new ObjectDef.ConfigMethodDef(n, args, map.position()));
-    }
-
-    private Optional<ComponentDef> component(YNode node, ComponentDef.Kind componentKind) {
-        String kind = componentKind.word();
-        Optional<ObjectDef> object = objectDef(node, kind, EXECUTOR_KEYS, true);
-        if (!(node instanceof YNode.Map map)) {
-            return Optional.empty();
-        }
-        String what = object.map(o -> kind + " '" + o.idOrEmpty() + "'").orElse(kind);
-        Located<Integer> parallelism = map.get("parallelism").flatMap(n -> integer(n, "'parallelism'"))
+        String what = describe(componentKind.word(), map);
+        Checked checked = elements.check(map, Language.COMPONENT, what);
+        Optional<ObjectDef> object = objectDef(map, checked, Language.COMPONENT, what);
+        Located<Integer> parallelism = checked.wholeNumber("parallelism")
                 .orElse(new Located<>(1, map.position()));
-        Optional<Located<Integer>> numTasks = map.get("numTasks").flatMap(n -> integer(n, "'numTasks'"));
-        Optional<Located<Double>> onHeap = map.get("onHeapMemoryLoad").flatMap(n -> number(n, "'onHeapMemoryLoad'"));
-        Optional<Located<Double>> offHeap = map.get("offHeapMemoryLoad").flatMap(n -> number(n, "'offHeapMemoryLoad'"));
-        Optional<Located<Double>> cpu = map.get("cpuLoad").flatMap(n -> number(n, "'cpuLoad'"));
-        ConfigMap config = map.get("config").map(n -> configMap(n, "'config' of " + what)).orElse(ConfigMap.EMPTY);
+        ConfigMap config = checked.map("config").map(ModelReader::configMap).orElse(ConfigMap.EMPTY);
         CompressionDef fromConfig = configCompression(config, "config of " + what);
-        CompressionDef compression = blockOverConfig(map.get("compression").map(n -> compression(n, what))
+        CompressionDef compression = blockOverConfig(checked.map("compression").map(n -> compression(n, what))
                 .orElse(CompressionDef.NONE), fromConfig, config, what);
-        if (object.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(new ComponentDef(componentKind, object.get(), parallelism, numTasks, onHeap, offHeap, cpu,
+        return object.map(o -> new ComponentDef(componentKind, o, parallelism, checked.wholeNumber("numTasks"),
+                checked.number("onHeapMemoryLoad"), checked.number("offHeapMemoryLoad"), checked.number("cpuLoad"),
                 withoutCompressionKeys(config), compression));
     }
 
@@ -230,83 +183,37 @@ public final class ModelReader {
         }
         YNode.Map map = m.get();
         // Storm's own examples write `name: ""`: the name is informational only, so an empty one is no name.
-        Optional<String> name = map.get("name").filter(n -> !isEmptyString(n))
-                .flatMap(n -> string(n, "'name'")).map(Located::value);
+        Optional<String> name = map.get("name").filter(n -> n instanceof YNode.Scalar s && s.value() != null
+                && !s.text().isEmpty()).map(n -> ((YNode.Scalar) n).text());
         String what = "stream " + name.map(n -> "'" + n + "'").orElse("#" + number);
-        unknownKeys(map, STREAM_KEYS, "in " + what);
-        Optional<Located<String>> from = required(map, "from", what).flatMap(n -> string(n, "'from'"));
-        Optional<Located<String>> to = required(map, "to", what).flatMap(n -> string(n, "'to'"));
-        Optional<GroupingDef> grouping = required(map, "grouping", what).flatMap(n -> grouping(n, what));
+        Checked checked = elements.check(map, Language.STREAM, what);
+        Optional<Located<String>> from = checked.text("from");
+        Optional<Located<String>> to = checked.text("to");
+        Optional<GroupingDef> grouping = checked.map("grouping").flatMap(g -> grouping(g, what));
         if (from.isEmpty() || to.isEmpty() || grouping.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new StreamDef(name, from.get(), to.get(), grouping.get(), map.position()));
+        return Optional.of(new StreamDef(checked.text("name").map(Located::value).filter(n -> !n.isEmpty()),
+                from.get(), to.get(), grouping.get(), map.position()));
     }
 
-    private Optional<GroupingDef> grouping(YNode node, String stream) {
-        Optional<YNode.Map> m = map(node, "'grouping'");
-        if (m.isEmpty()) {
-            return Optional.empty();
-        }
-        YNode.Map map = m.get();
-        unknownKeys(map, GROUPING_KEYS, "in the grouping of " + stream);
-        Optional<Located<GroupingDef.Type>> type = required(map, "type", "grouping of " + stream)
-                .flatMap(n -> string(n, "'type'")).flatMap(this::groupingType);
-        Located<String> streamId = map.get("streamId").flatMap(n -> string(n, "'streamId'"))
+    private Optional<GroupingDef> grouping(YNode.Map map, String stream) {
+        Checked checked = elements.check(map, Language.GROUPING, "grouping of " + stream);
+        Located<String> streamId = checked.text("streamId")
                 .orElse(new Located<>(GroupingDef.DEFAULT_STREAM, map.position()));
-        Optional<Located<List<String>>> fields = map.get("args").flatMap(this::fieldNames);
-        Optional<ObjectDef> custom = map.get("customClass")
-                .flatMap(n -> objectDef(n, "custom grouping", OBJECT_KEYS, false));
-        if (type.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(new GroupingDef(type.get(), streamId, fields, custom, map.position()));
+        Optional<Located<List<String>>> fields = checked.get("args").map(args -> new Located<>(((YNode.Seq) args)
+                .items().stream().map(i -> ((YNode.Scalar) i).text()).toList(), args.position()));
+        Optional<ObjectDef> custom = checked.map("customClass")
+                .flatMap(n -> objectDef(n, "custom grouping", Language.CUSTOM_GROUPING));
+        return checked.choice("type").map(type -> new GroupingDef(new Located<>(GroupingDef.Type.valueOf(
+                type.value()), type.position()), streamId, fields, custom, map.position()));
     }
 
-    private Optional<Located<GroupingDef.Type>> groupingType(Located<String> text) {
-        if (text.value().contains("${")) {
-            return Optional.empty(); // an unresolved placeholder, reported by substitution
-        }
-        String upper = text.value().toUpperCase(Locale.ROOT);
-        for (GroupingDef.Type t : GroupingDef.Type.values()) {
-            if (t.name().equals(upper)) {
-                return Optional.of(new Located<>(t, text.position()));
-            }
-        }
-        List<String> names = java.util.Arrays.stream(GroupingDef.Type.values()).map(Enum::name).toList();
-        Optional<String> nearest = Suggestions.nearest(upper, names);
-        diagnostics.error(Code.OUT_OF_RANGE, text.position(), "unknown grouping type '" + text.value() + "'"
-                + nearest.map(n -> "; did you mean '" + n + "'?").orElse("") + " (one of " + String.join(", ", names)
-                + ")");
-        // Checked further as the type it most likely means, so the stream still counts (the model is not built).
-        return nearest.map(n -> new Located<>(GroupingDef.Type.valueOf(n), text.position()));
-    }
-
-    private Optional<Located<List<String>>> fieldNames(YNode node) {
-        Optional<YNode.Seq> s = seq(node, "'args' (the field names)");
-        if (s.isEmpty()) {
-            return Optional.empty();
-        }
-        List<String> names = new ArrayList<>();
-        for (YNode item : s.get().items()) {
-            if (item instanceof YNode.Scalar sc && sc.value() != null) {
-                names.add(sc.text());
-            } else {
-                diagnostics.error(Code.WRONG_TYPE, item.position(), "a field name must be a string, not "
-                        + item.kindName());
-            }
-        }
-        return Optional.of(new Located<>(List.copyOf(names), node.position()));
-    }
-
-    private Optional<TopologySourceDef> topologySource(YNode node) {
-        Optional<ObjectDef> object = objectDef(node, "topologySource", SOURCE_KEYS, false);
-        if (!(node instanceof YNode.Map map) || object.isEmpty()) {
-            return Optional.empty();
-        }
-        Located<String> method = map.get("methodName").flatMap(n -> string(n, "'methodName'"))
+    private Optional<TopologySourceDef> topologySource(YNode.Map map) {
+        Checked checked = elements.check(map, Language.TOPOLOGY_SOURCE, "topologySource");
+        Located<String> method = checked.text("methodName")
                 .orElse(new Located<>(TopologySourceDef.DEFAULT_METHOD, map.position()));
-        return Optional.of(new TopologySourceDef(object.get(), method));
+        return objectDef(map, checked, Language.TOPOLOGY_SOURCE, "topologySource").map(o -> new TopologySourceDef(o, method));
     }
 
     private Optional<TransportDef> transport(YNode node) {
@@ -322,17 +229,22 @@ public final class ModelReader {
                 .orElse(new Located<>(TransportOptions.NETTY, map.position()));
         boolean netty = type.value().equalsIgnoreCase(TransportOptions.NETTY)
                 || type.value().equals(TransportOptions.NETTY_CONTEXT);
-        if (!netty && !QUALIFIED_CLASS.matcher(type.value()).matches() && !type.value().contains("${")) {
+        boolean placeholder = Placeholders.in(type.value()); // reported by substitution
+        boolean notAClass = !netty && !placeholder && !QUALIFIED_CLASS.matcher(type.value()).matches();
+        if (notAClass) {
             // Same words as the schema: a short name other than netty is not a class name at all.
             diagnostics.error(Code.OUT_OF_RANGE, type.position(),
                     "must be netty or a fully qualified class name implementing "
                     + "org.apache.storm.messaging.IContext, not '" + type.value() + "'");
         }
-        Located<String> contextClass = netty ? new Located<>(TransportOptions.NETTY_CONTEXT, type.position()) : type;
+        // A type already rejected is checked no further (no "class not found" for it): the model is not built.
+        boolean typeAccepted = !notAClass && !placeholder;
+        Located<String> contextClass = netty || !typeAccepted ? new Located<>(TransportOptions.NETTY_CONTEXT,
+                type.position()) : type;
         Map<String, ConfigMap.Entry> settings = new LinkedHashMap<>();
         for (YNode.Entry e : map.entries()) {
             TransportOptions.byYamlName(e.key()).ifPresent(k -> {
-                if (!netty) {
+                if (!netty && typeAccepted) {
                     diagnostics.warning(Code.NO_EFFECT, e.keyPosition(), "'" + e.key()
                             + "' is a Netty setting and has no effect "
                             + "with transport type '" + type.value() + "'");
@@ -395,7 +307,7 @@ public final class ModelReader {
                 diagnostics.recoverableError(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key() + "' in "
                         + owner + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known)
                                 + ")");
-            } else if (option.isPresent() && Substitution.hasPlaceholder(e.value())) {
+            } else if (option.isPresent() && Placeholders.in(e.value())) {
                 continue; // reported by substitution
             } else if (option.isPresent()) {
                 Object raw = e.value() instanceof YNode.Scalar s ? s.value() : e.value();
@@ -489,11 +401,10 @@ public final class ModelReader {
 
     // ---- values
 
-    private ConfigMap configMap(YNode node, String what) {
-        Optional<YNode.Map> m = map(node, what);
+    private static ConfigMap configMap(YNode.Map map) {
         Map<String, ConfigMap.Entry> entries = new LinkedHashMap<>();
-        m.ifPresent(map -> map.entries().forEach(e ->
-                entries.put(e.key(), new ConfigMap.Entry(e.key(), e.keyPosition(), plain(e.value())))));
+        map.entries().forEach(e -> entries.put(e.key(), new ConfigMap.Entry(e.key(), e.keyPosition(),
+                plain(e.value()))));
         return new ConfigMap(entries);
     }
 
@@ -515,8 +426,8 @@ public final class ModelReader {
         return new Value.MapValue(entries, keys, map.position());
     }
 
-    private List<Value> arguments(YNode node, String what) {
-        return seq(node, what).map(s -> s.items().stream().map(this::argument).toList()).orElse(List.of());
+    private List<Value> arguments(List<YNode> items) {
+        return items.stream().map(this::argument).toList();
     }
 
     /** A value where {@code {ref: id}} and {@code {reflist: [...]}} are references. */
@@ -561,14 +472,6 @@ public final class ModelReader {
         }
     }
 
-    private Optional<YNode> required(YNode.Map map, String key, String owner) {
-        Optional<YNode> value = map.get(key);
-        if (value.isEmpty()) {
-            diagnostics.error(Code.MISSING_KEY, map.position(), "missing '" + key + "' in " + owner);
-        }
-        return value;
-    }
-
     private Optional<YNode.Map> map(YNode node, String what) {
         if (node instanceof YNode.Map m) {
             return Optional.of(m);
@@ -595,35 +498,4 @@ public final class ModelReader {
         return Optional.empty();
     }
 
-    private Optional<Located<Integer>> integer(YNode node, String what) {
-        if (node instanceof YNode.Scalar s && s.value() instanceof Integer i) {
-            return Optional.of(new Located<>(i, s.position()));
-        }
-        if (Substitution.hasPlaceholder(node)) {
-            return Optional.empty(); // reported by substitution
-        }
-        // Only optional settings are numbers: left at their default, the element still builds.
-        boolean tooBig = node instanceof YNode.Scalar s && (s.value() instanceof Long || s.value() instanceof BigInteger);
-        diagnostics.recoverableError(Code.WRONG_TYPE, node.span(), what + " must be a whole number"
-                + (tooBig ? " up to " + Integer.MAX_VALUE : "") + ", not " + describe(node));
-        return Optional.empty();
-    }
-
-    private Optional<Located<Double>> number(YNode node, String what) {
-        if (node instanceof YNode.Scalar s && s.value() instanceof Number n) {
-            return Optional.of(new Located<>(n.doubleValue(), s.position()));
-        }
-        if (Substitution.hasPlaceholder(node)) {
-            return Optional.empty(); // reported by substitution
-        }
-        diagnostics.recoverableError(Code.WRONG_TYPE, node.span(), what + " must be a number, not " + describe(node));
-        return Optional.empty();
-    }
-
-    private static String describe(YNode node) {
-        if (node instanceof YNode.Scalar s && s.value() != null) {
-            return s.value() instanceof String ? "'" + s.text() + "'" : s.text();
-        }
-        return node.kindName();
-    }
 }

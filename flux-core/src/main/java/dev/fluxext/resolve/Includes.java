@@ -3,7 +3,9 @@ package dev.fluxext.resolve;
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.Position;
-import dev.fluxext.diag.Suggestions;
+import dev.fluxext.lang.ElementCheck;
+import dev.fluxext.lang.ElementCheck.Checked;
+import dev.fluxext.lang.Language;
 import dev.fluxext.read.ReadBudget;
 import dev.fluxext.read.YNode;
 import java.util.ArrayList;
@@ -31,7 +33,6 @@ import java.util.function.BiFunction;
  */
 public final class Includes {
 
-    private static final Set<String> INCLUDE_KEYS = Set.of("resource", "file", "override");
     private static final Set<String> BY_ID = Set.of("components", "spouts", "bolts");
     private static final Set<String> APPENDED = Set.of("streams", "workerHooks");
     private static final Set<String> KEY_BY_KEY = Set.of("config", "compression", "transport");
@@ -120,61 +121,35 @@ public final class Includes {
     private List<IncludeDef> includeDefs(YNode node) {
         List<IncludeDef> out = new ArrayList<>();
         if (!(node instanceof YNode.Seq seq)) {
-            diagnostics.error(Code.INCLUDE, node.position(),
+            diagnostics.error(Code.INCLUDE, node.span(),
                     "'includes' must be a list of {file, resource, override}, not "
                     + node.kindName());
             return out;
         }
-        for (YNode item : seq.items()) {
+        ElementCheck check = new ElementCheck(diagnostics);
+        for (int i = 0; i < seq.items().size(); i++) {
+            YNode item = seq.items().get(i);
             if (!(item instanceof YNode.Map map)) {
-                diagnostics.error(Code.INCLUDE, item.position(),
+                diagnostics.error(Code.INCLUDE, item.span(),
                         "an include must be a map {file, resource, override}, not "
                         + item.kindName());
                 continue;
             }
-            boolean ok = true;
-            for (YNode.Entry e : map.entries()) {
-                if (!INCLUDE_KEYS.contains(e.key())) {
-                    diagnostics.error(Code.UNKNOWN_KEY, e.keyPosition(), "unknown key '" + e.key() + "' in include"
-                            + Suggestions.didYouMean(e.key(), INCLUDE_KEYS) + " (known: file, resource, override)");
-                    ok = false;
-                }
-            }
-            Optional<String> file = map.get("file").flatMap(v -> text(v, "file"));
-            if (map.get("file").isEmpty()) {
-                diagnostics.error(Code.MISSING_KEY, map.position(),
-                        "include needs 'file' (a path, or a classpath resource with "
-                        + "'resource: true')");
-            }
-            Optional<Boolean> resource = flag(map, "resource", false);
-            Optional<Boolean> override = flag(map, "override", true);
-            if (ok && file.isPresent() && resource.isPresent() && override.isPresent()) {
-                out.add(new IncludeDef(file.get(), resource.get(), override.get(), map.position()));
+            Checked include = check.check(map, Language.INCLUDE, "include #" + (i + 1));
+            // Only an include read as written is followed: a guess at what a mistyped one means could merge the
+            // wrong file, or merge it the wrong way.
+            boolean asWritten = map.entries().stream().allMatch(e -> include.get(e.key()).isPresent());
+            if (asWritten && include.text("file").isPresent()) {
+                out.add(new IncludeDef(include.text("file").get().value(), include.flag("resource").orElse(
+                        defaultFlag("resource")), include.flag("override").orElse(defaultFlag("override")),
+                        map.position()));
             }
         }
         return out;
     }
 
-    private Optional<String> text(YNode node, String key) {
-        if (node instanceof YNode.Scalar s && s.value() instanceof String str && !str.isBlank()) {
-            return Optional.of(str);
-        }
-        diagnostics.error(Code.WRONG_TYPE, node.position(), "'" + key + "' must be a non-empty string, not "
-                + node.kindName());
-        return Optional.empty();
-    }
-
-    private Optional<Boolean> flag(YNode.Map map, String key, boolean dflt) {
-        Optional<YNode> node = map.get(key);
-        if (node.isEmpty()) {
-            return Optional.of(dflt);
-        }
-        if (node.get() instanceof YNode.Scalar s && s.value() instanceof Boolean b) {
-            return Optional.of(b);
-        }
-        diagnostics.error(Code.WRONG_TYPE, node.get().position(), "'" + key + "' must be true or false, not "
-                + node.get().kindName());
-        return Optional.empty();
+    private static boolean defaultFlag(String key) {
+        return (Boolean) Language.INCLUDE.key(key).orElseThrow().defaultValue().orElseThrow();
     }
 
     private static YNode.Map without(YNode.Map map, String key) {

@@ -3,9 +3,9 @@ package dev.fluxext.resolve;
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.read.ReadBudget;
+import dev.fluxext.read.Placeholders;
 import dev.fluxext.read.YNode;
 import dev.fluxext.model.Position;
-import dev.fluxext.model.Value;
 import dev.fluxext.read.YamlReader;
 import dev.fluxext.read.YamlScalars;
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ import java.util.regex.Pattern;
  */
 public final class Substitution {
 
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([^}\\[\\]]+)(?:\\[(\\d+)])?}");
+    private static final Pattern PLACEHOLDER = Placeholders.PATTERN;
     private static final String ENV_PREFIX = "ENV-";
 
     private final Properties properties;
@@ -58,31 +58,6 @@ public final class Substitution {
         this.envFilter = envFilter;
         this.environment = environment;
         this.budget = budget;
-    }
-
-
-    /**
-     * Whether a value still holds a placeholder after {@link #apply}: one this stage already reported as having no
-     * value, so later stages should not report the same value again as being of the wrong type.
-     */
-    public static boolean hasPlaceholder(YNode node) {
-        return node instanceof YNode.Scalar s && s.value() instanceof String text && hasPlaceholder(text);
-    }
-
-    /** As {@link #hasPlaceholder(YNode)}, for a value of the model: a placeholder anywhere in it (a list's items too). */
-    public static boolean hasPlaceholder(Value value) {
-        if (value instanceof Value.ListValue list) {
-            return list.items().stream().anyMatch(Substitution::hasPlaceholder);
-        }
-        if (value instanceof Value.MapValue map) {
-            return map.entries().values().stream().anyMatch(Substitution::hasPlaceholder);
-        }
-        return value instanceof Value.Scalar s && s.value() instanceof String text && hasPlaceholder(text);
-    }
-
-    /** As {@link #hasPlaceholder(YNode)}, for text the model took from a value (a class name, ...). */
-    public static boolean hasPlaceholder(String text) {
-        return PLACEHOLDER.matcher(text).find();
     }
 
     public YNode apply(YNode node, Diagnostics diagnostics) {

@@ -32,16 +32,17 @@ class StructureCheckTest {
     @Test
     void streamsAndGroupingsAreChecked() {
         assertEquals(List.of(
+                F + "streams.yaml:28:15: FIELDS grouping needs 'args': the list of field names to group by",
+                F + "streams.yaml:33:7: 'args' only applies to FIELDS grouping, not GLOBAL",
+                F + "streams.yaml:36:15: CUSTOM grouping needs 'customClass': the CustomStreamGrouping to use",
+                F + "streams.yaml:41:7: 'customClass' only applies to CUSTOM grouping, not ALL",
+                F + "streams.yaml:52:36: FIELDS grouping needs 'args' with at least one item: the list of field "
+                        + "names to group by",
                 F + "streams.yaml:14:11: stream from unknown spout or bolt 'wrods'; did you mean 'words'?",
                 F + "streams.yaml:18:9: stream to unknown bolt 'cuont'; did you mean 'count'?",
                 F + "streams.yaml:21:9: stream to spout 'words': streams go to bolts",
                 F + "streams.yaml:23:11: stream from unknown spout or bolt 'shared' ('shared' is a component, not a "
                         + "spout or bolt)",
-                F + "streams.yaml:28:15: FIELDS grouping needs 'args': the list of field names to group by",
-                F + "streams.yaml:33:13: 'args' (field names) only apply to FIELDS grouping, not GLOBAL",
-                F + "streams.yaml:36:15: CUSTOM grouping needs 'customClass': the CustomStreamGrouping to use",
-                F + "streams.yaml:42:9: 'customClass' only applies to CUSTOM grouping, not ALL",
-                F + "streams.yaml:52:36: FIELDS grouping needs 'args': the list of field names to group by",
                 F + "streams.yaml:11:5: warning: no stream goes to bolt 'lonely': it will receive no tuples"),
                 Fixtures.messages("check/streams.yaml"));
     }
@@ -51,20 +52,22 @@ class StructureCheckTest {
         assertEquals(List.of(
                 F + "counts.yaml:5:18: 'parallelism' of spout 's' must be at least 1, not 0",
                 F + "counts.yaml:6:15: 'numTasks' of spout 's' must be at least 1, not 0",
-                F + "counts.yaml:11:15: warning: 'numTasks' (2) of bolt 'b' is less than its 'parallelism' (4): only 2 "
-                        + "executors will run",
                 F + "counts.yaml:12:23: 'onHeapMemoryLoad' of bolt 'b' must be a finite number, 0 or more, not -1.0",
                 F + "counts.yaml:13:24: 'offHeapMemoryLoad' of bolt 'b' must be a finite number, 0 or more, not "
                         + "Infinity",
-                F + "counts.yaml:14:14: 'cpuLoad' of bolt 'b' must be a finite number, 0 or more, not -0.5"),
+                F + "counts.yaml:14:14: 'cpuLoad' of bolt 'b' must be a finite number, 0 or more, not -0.5",
+                F + "counts.yaml:11:15: warning: 'numTasks' (2) of bolt 'b' is less than its 'parallelism' (4): only 2 "
+                        + "executors will run"),
                 Fixtures.messages("check/counts.yaml"));
     }
 
     @Test
     void topologySourceExcludesSpoutsBoltsAndStreams() {
         // At each conflicting key, in the schema's words, as an editor shows them.
-        assertEquals(List.of(F + "mixed-source.yaml:5:3: 'spouts' cannot be combined with 'topologySource': remove one of them",
-                F + "mixed-source.yaml:7:10: 'streams' cannot be combined with 'topologySource': remove one of them"),
+        assertEquals(List.of(F + "mixed-source.yaml:4:1: 'spouts' cannot be combined with 'topologySource' in the "
+                        + "topology: remove one of them",
+                F + "mixed-source.yaml:7:1: 'streams' cannot be combined with 'topologySource' in the topology: "
+                        + "remove one of them"),
                 Fixtures.messages("check/mixed-source.yaml"));
     }
 

@@ -74,10 +74,10 @@ class ModelReaderTest {
                 F + "unknown-keys.yaml:2:1: unknown key 'nmae' at the top level; did you mean 'name'?",
                 F + "unknown-keys.yaml:6:5: unknown key 'paralelism' in spout 'words'; did you mean 'parallelism'?",
                 F + "unknown-keys.yaml:10:5: unknown key 'confg' in bolt 'count'; did you mean 'config'?",
-                F + "unknown-keys.yaml:16:7: unknown key 'stream' in the grouping of stream #1; did you mean "
-                        + "'streamId'?",
                 F + "unknown-keys.yaml:15:13: unknown grouping type 'SHUFLE'; did you mean 'SHUFFLE'? (one of ALL, "
-                        + "CUSTOM, DIRECT, SHUFFLE, LOCAL_OR_SHUFFLE, FIELDS, GLOBAL, NONE)"),
+                        + "CUSTOM, DIRECT, FIELDS, GLOBAL, LOCAL_OR_SHUFFLE, NONE, SHUFFLE)",
+                F + "unknown-keys.yaml:16:7: unknown key 'stream' in grouping of stream #1; did you mean "
+                        + "'streamId'?"),
                 Fixtures.messages("model/unknown-keys.yaml"));
     }
 
@@ -85,11 +85,12 @@ class ModelReaderTest {
     void wrongTypesAreErrorsAtTheValue() {
         assertEquals(List.of(
                 F + "types.yaml:1:7: 'name' must be a non-empty string, not a list",
-                F + "types.yaml:2:9: topology 'config' must be a map, not a whole number",
-                F + "types.yaml:6:18: 'parallelism' must be a whole number, not 'two'",
-                F + "types.yaml:7:15: 'numTasks' must be a whole number up to 2147483647, not 3000000000",
-                F + "types.yaml:8:14: 'cpuLoad' must be a number, not 'lots'",
-                F + "types.yaml:9:8: 'bolts' must be a list, not a map"),
+                F + "types.yaml:2:9: 'config' must be a map, not a whole number",
+                F + "types.yaml:9:8: 'bolts' must be a list, not a map",
+                F + "types.yaml:6:18: 'parallelism' of spout 'words' must be a whole number, not 'two'",
+                F + "types.yaml:7:15: 'numTasks' of spout 'words' must be a whole number up to 2147483647, not "
+                        + "3000000000",
+                F + "types.yaml:8:14: 'cpuLoad' of spout 'words' must be a number, not 'lots'"),
                 Fixtures.messages("model/types.yaml"));
     }
 
@@ -108,9 +109,11 @@ class ModelReaderTest {
     @Test
     void objectDefinitionShapesAreChecked() {
         assertEquals(List.of(
-                F + "objects.yaml:10:9: a property of component 'c1' needs exactly one of 'value' and 'ref'",
+                F + "objects.yaml:10:9: property of component 'c1' needs exactly one of 'value' and 'ref', not "
+                        + "both: give the value, or the id of a component",
                 F + "objects.yaml:13:9: missing 'name' in property of component 'c1'",
-                F + "objects.yaml:24:5: 'constructorArgs' and 'factory' in component 'c2': a factory takes "
+                F + "objects.yaml:24:5: 'constructorArgs' cannot be combined with 'factory' in component 'c2': a "
+                        + "factory takes "
                         + "'factoryArgs' instead",
                 F + "objects.yaml:27:5: 'factoryArgs' without 'factory' in component 'c3': name the static factory "
                         + "method"),
@@ -177,11 +180,11 @@ class ModelReaderTest {
     @Test
     void keysWithNothingAfterThemAreErrorsAsInTheSchema() {
         assertEquals(List.of(
-                F + "empty-sections.yaml:2:8: topology 'config' must be a map, not null",
+                F + "empty-sections.yaml:2:8: 'config' must be a map, not null",
                 F + "empty-sections.yaml:3:12: 'components' must be a list, not null",
-                F + "empty-sections.yaml:7:12: 'config' of spout 's' must be a map, not null",
                 F + "empty-sections.yaml:8:7: 'bolts' must be a list, not null",
-                F + "empty-sections.yaml:9:9: 'streams' must be a list, not null"),
+                F + "empty-sections.yaml:9:9: 'streams' must be a list, not null",
+                F + "empty-sections.yaml:7:12: 'config' of spout 's' must be a map, not null"),
                 Fixtures.messages("model/empty-sections.yaml"));
     }
 
@@ -197,7 +200,7 @@ class ModelReaderTest {
         String file = F + "two-on-one-line.yaml";
         assertEquals(List.of(
                 file + ":2:64: unknown key 'paralelism' in spout 's'; did you mean 'parallelism'?",
-                file + ":2:89: 'numTasks' must be a whole number, not 'many'"),
+                file + ":2:89: 'numTasks' of spout 's' must be a whole number, not 'many'"),
                 Fixtures.messages("model/two-on-one-line.yaml"));
     }
 

@@ -103,6 +103,14 @@ class FluxLoaderTest {
     }
 
     @Test
+    void aRejectedTransportTypeIsNotAlsoAClassNotFound() {
+        String file = Fixtures.DIR + "model/transport-short.yaml";
+        assertEquals(List.of(file + ":3:9: must be netty or a fully qualified class name implementing "
+                + "org.apache.storm.messaging.IContext, not 'zeromq'"),
+                messages(FluxLoader.load(LoadOptions.of(file))));
+    }
+
+    @Test
     void anUnbuildableModelsValueProblemsAreEachReportedOnceAtTheirOwnPosition() {
         // A spout without className: not built, so config values and the transport are checked without building.
         // A rejected tag or a placeholder without a value is reported by the stage that found it, and the value is
@@ -176,7 +184,7 @@ class FluxLoaderTest {
                 F + "recoverable.yaml:4:16: class org.apache.storm.testing.TestWordSpot not found; did you mean "
                         + "org.apache.storm.testing.TestWordSpout?",
                 F + "recoverable.yaml:5:5: unknown key 'paralelism' in spout 'words'; did you mean 'parallelism'?",
-                F + "recoverable.yaml:9:14: 'cpuLoad' must be a number, not 'lots'"), messages(result));
+                F + "recoverable.yaml:9:14: 'cpuLoad' of bolt 'count' must be a number, not 'lots'"), messages(result));
         assertTrue(result.topology().isEmpty());
     }
 

@@ -39,13 +39,13 @@ import org.yaml.snakeyaml.Yaml;
 
 /**
  * Writes {@code schema/flux-topology.schema.json}: the hand-written DSL template plus the parts whose facts live in
- * code — every key of Storm's {@link Config} (type from its validator annotations, text from its javadoc in the
+ * code — every element of the language and its keys from {@link Language}, every key of Storm's {@link Config} (type from its validator annotations, text from its javadoc in the
  * storm-client sources jar, default from Storm's {@code defaults.yaml}), the compression block from
  * {@link CompressionOptions#ALL} and the transport block from {@link TransportOptions}.
  *
  * <p>Template conventions it expands: {@code x-example} becomes a {@code markdownDescription} (description plus a
- * YAML example); {@code x-include-properties} copies shared property sets into a definition (draft-07 cannot
- * extend a closed object); every integer, number, boolean or enum value also accepts a {@code ${...}} placeholder
+ * YAML example); every element declared in {@code Language} gets its keys, shapes, required keys and rules from
+ * there (the template gives only its title, description, example and snippets); every integer, number, boolean or enum value also accepts a {@code ${...}} placeholder
  * string, re-checked by the loader after substitution.
  *
  * <p>Run: {@code mvn -pl flux-core -am test -Dtest=SchemaUpToDateTest -Dschema.update=true}.
@@ -99,9 +99,14 @@ public final class SchemaGenerator {
         definitions.set("stormConfig", stormConfig());
         fillCompression((ObjectNode) definitions.get("compression"));
         fillTransport((ObjectNode) definitions.get("transport"));
-        includeProperties(definitions);
-        declaredKeys(schema, Language.TOP);
-        DEFINITIONS.forEach((name, element) -> declaredKeys((ObjectNode) definitions.get(name), element));
+        declared(schema, Language.TOP);
+        for (Language.Element element : Language.ALL) {
+            if (element != Language.TOP) {
+                declared(definition(definitions, element.name()), element);
+            }
+        }
+        declared(definition(definitions, "bolt"), Language.COMPONENT); // the spout's keys, its own description
+        schema.set("definitions", schema.remove("definitions")); // after the top level's keys, for people reading it
         expand(schema);
         DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
                 .withObjectIndenter(new DefaultIndenter("  ", "\n"))
@@ -416,65 +421,136 @@ public final class SchemaGenerator {
         }
     }
 
-    // ---- keys declared in Language ----
+    // ---- elements declared in Language ----
 
-    /** Which template definition holds which element's keys (after x-include-properties). */
-    private static final Map<String, Language.Element> DEFINITIONS = Map.of(
-            "component", Language.OBJECT, "workerHook", Language.OBJECT, "customGrouping", Language.OBJECT,
-            "spout", Language.COMPONENT, "bolt", Language.COMPONENT, "topologySource", Language.TOPOLOGY_SOURCE,
-            "stream", Language.STREAM, "grouping", Language.GROUPING, "property", Language.PROPERTY,
-            "configMethod", Language.CONFIG_METHOD);
+    private static ObjectNode definition(ObjectNode definitions, String name) {
+        JsonNode definition = definitions.get(name);
+        if (!(definition instanceof ObjectNode o)) {
+            throw new IllegalStateException("the template lacks definitions." + name + " (its title, description "
+                    + "and example; the keys come from Language)");
+        }
+        return o;
+    }
 
     /**
-     * The template gives each key's JSON shape only; the key set must be exactly the declared one, and the
-     * description and example are the declared ones (the template may not give its own).
+     * An element's schema from its declaration: its keys with their shapes, required keys and rules. The template
+     * gives only what people read about the element as a whole (title, description, example, snippets).
      */
-    private static void declaredKeys(ObjectNode definition, Language.Element element) {
-        ObjectNode properties = (ObjectNode) definition.get("properties");
-        Set<String> inTemplate = new java.util.LinkedHashSet<>();
-        properties.fieldNames().forEachRemaining(inTemplate::add);
-        if (!inTemplate.equals(new java.util.LinkedHashSet<>(element.keyNames()))) {
-            throw new IllegalStateException("the template's keys for " + element.title() + " " + inTemplate
-                    + " differ from those declared in Language " + element.keyNames());
+    private static void declared(ObjectNode definition, Language.Element element) {
+        for (String owned : List.of("type", "properties", "required", "additionalProperties", "allOf", "oneOf",
+                "if", "dependencies")) {
+            if (definition.has(owned)) {
+                throw new IllegalStateException("the template gives '" + owned + "' of " + element.title()
+                        + ": it is generated from Language");
+            }
         }
-        element.keys().forEach(k -> {
-            ObjectNode property = (ObjectNode) properties.get(k.name());
-            if (property.has("description") || property.has("x-example")) {
-                throw new IllegalStateException("the template describes '" + k.name() + "' of " + element.title()
-                        + ": its description and example are declared in Language");
+        definition.set("type", types("object"));
+        definition.put("additionalProperties", false);
+        if (!element.requiredKeys().isEmpty()) {
+            definition.set("required", JSON.valueToTree(element.requiredKeys()));
+        }
+        ObjectNode properties = definition.putObject("properties");
+        element.keys().forEach(k -> properties.set(k.name(), keySchema(k)));
+        ArrayNode rules = NODES.arrayNode();
+        element.rules().forEach(r -> rules.add(ruleSchema(r, element)));
+        if (!rules.isEmpty()) {
+            definition.set("allOf", rules);
+        }
+    }
+
+    private static ObjectNode keySchema(Language.Key key) {
+        ObjectNode s = titled(key.title(), key.meaning(), key.example());
+        key.defaultValue().ifPresent(v -> s.set("default", JSON.valueToTree(v)));
+        Language.Shape shape = key.shape();
+        switch (shape.kind()) {
+            case TEXT -> {
+                s.set("type", types("string"));
+                s.put("minLength", 1);
             }
-            property.put("description", k.meaning());
-            property.put("x-example", k.example());
-            if (property.has("minimum")) {
-                throw new IllegalStateException("the template gives '" + k.name() + "' of " + element.title()
-                        + " a minimum: it is declared in Language");
+            case LABEL -> s.set("type", types("string"));
+            case WHOLE_NUMBER -> s.set("type", types("integer"));
+            case NUMBER -> s.set("type", types("number"));
+            case FLAG -> s.set("type", types("boolean"));
+            case CHOICE -> {
+                ArrayNode anyOf = s.putArray("anyOf");
+                ObjectNode exact = anyOf.addObject();
+                exact.set("enum", JSON.valueToTree(shape.choiceValues()));
+                exact.set("enumDescriptions", JSON.valueToTree(shape.choices().stream()
+                        .map(Language.Choice::meaning).toList()));
+                ObjectNode anyCase = anyOf.addObject();
+                anyCase.put("type", "string");
+                anyCase.put("pattern", "^(" + String.join("|", shape.choiceValues().stream()
+                        .map(SchemaGenerator::anyCase).toList()) + ")$");
+                anyOf.addObject().put("$ref", PLACEHOLDER_REF);
             }
-            k.min().ifPresent(least -> property.put("minimum", (long) least));
-        });
+            case LIST -> {
+                s.set("type", types("array"));
+                s.putObject("items").put("$ref", "#/definitions/" + shape.definition().orElseThrow());
+            }
+            case TEXT_LIST -> {
+                s.set("type", types("array"));
+                s.putObject("items").set("type", types("string"));
+            }
+            case MAP -> s.putArray("allOf").addObject().put("$ref", "#/definitions/" + shape.definition()
+                    .orElseThrow());
+            case ANY -> {
+            }
+            default -> throw new AssertionError(shape.kind());
+        }
+        key.min().ifPresent(least -> s.put("minimum", (long) least));
+        return s;
+    }
+
+    /** A rule between keys as draft-07 says it; errorMessage is what editors show instead of the bare failure. */
+    private static ObjectNode ruleSchema(Language.Rule rule, Language.Element element) {
+        List<String> keys = rule.keys();
+        ObjectNode s = NODES.objectNode();
+        switch (rule.kind()) {
+            case EXACTLY_ONE -> {
+                ArrayNode oneOf = s.putArray("oneOf");
+                keys.forEach(k -> oneOf.addObject().set("required", JSON.valueToTree(List.of(k))));
+                s.put("errorMessage", "needs exactly one of '" + keys.get(0) + "' or '" + keys.get(1) + "': "
+                        + rule.fix());
+            }
+            case REQUIRES -> s.putObject("dependencies").set(keys.get(0), JSON.valueToTree(List.of(keys.get(1))));
+            case EXCLUDES -> {
+                s.putObject("if").set("required", JSON.valueToTree(List.of(keys.get(0))));
+                ObjectNode excluded = s.putObject("then").putObject("properties");
+                keys.subList(1, keys.size()).forEach(other -> excluded.putObject(other).put("errorMessage", "'"
+                        + other + "' cannot be combined with '" + keys.get(0) + "': " + rule.fix())
+                        .putObject("not"));
+            }
+            case ONLY_FOR -> {
+                ObjectNode when = s.putObject("if");
+                when.set("required", JSON.valueToTree(List.of(keys.get(1))));
+                ObjectNode choice = when.putObject("properties").putObject(keys.get(1));
+                choice.put("type", "string");
+                choice.put("pattern", "^" + anyCase(rule.value().orElseThrow()) + "$");
+                ObjectNode then = s.putObject("then");
+                then.set("required", JSON.valueToTree(List.of(keys.get(0))));
+                if (element.key(keys.get(0)).orElseThrow().shape().kind() == Language.Kind.TEXT_LIST) {
+                    then.putObject("properties").putObject(keys.get(0)).put("minItems", 1);
+                }
+                s.putObject("else").putObject("properties").putObject(keys.get(0)).put("errorMessage", "'"
+                        + keys.get(0) + "' is only used by " + rule.value().get() + " " + element.title())
+                        .putObject("not");
+            }
+            default -> throw new AssertionError(rule.kind());
+        }
+        return s;
+    }
+
+    /** SHUFFLE → [Ss][Hh]...: a pattern matching the word in any case (JSON Schema has no case-insensitive flag). */
+    private static String anyCase(String word) {
+        StringBuilder out = new StringBuilder();
+        for (char c : word.toCharArray()) {
+            out.append(Character.isLetter(c) ? "[" + Character.toUpperCase(c) + Character.toLowerCase(c) + "]"
+                    : String.valueOf(c));
+        }
+        return out.toString();
     }
 
     // ---- template expansion ----
-
-    /** Copies shared property sets into the definitions that include them; the sets themselves are then dropped. */
-    private static void includeProperties(ObjectNode definitions) {
-        Set<String> included = new HashSet<>();
-        for (Iterator<JsonNode> it = definitions.elements(); it.hasNext(); ) {
-            JsonNode definition = it.next();
-            JsonNode include = definition instanceof ObjectNode o ? o.remove("x-include-properties") : null;
-            if (include == null) {
-                continue;
-            }
-            ObjectNode merged = NODES.objectNode();
-            for (String ref : include.asText().split(" ")) {
-                String name = ref.substring("#/definitions/".length());
-                merged.setAll((ObjectNode) definitions.get(name).get("properties").deepCopy());
-                included.add(name);
-            }
-            merged.setAll((ObjectNode) definition.get("properties"));
-            ((ObjectNode) definition).set("properties", merged);
-        }
-        definitions.remove(included);
-    }
 
     /** Placeholders for typed values and markdownDescription from x-example, everywhere. */
     private static void expand(JsonNode node) {

@@ -126,8 +126,8 @@ class TopologySchemaTest {
                   - {from: s, grouping: {type: CUSTOM}}
                 """,
                 new Problem("/spouts/0", "missing required key 'className'"),
-                new Problem("/bolts/0/properties/0", "needs exactly one of 'value' or 'ref'"),
-                new Problem("/bolts/0/properties/1", "needs exactly one of 'value' or 'ref'"),
+                new Problem("/bolts/0/properties/0", "needs exactly one of 'value' or 'ref': give the value, or the id of a component"),
+                new Problem("/bolts/0/properties/1", "needs exactly one of 'value' or 'ref': give the value, or the id of a component"),
                 new Problem("/streams/0/grouping", "missing required key 'args'"),
                 new Problem("/streams/1/grouping/args", "'args' is only used by FIELDS grouping"),
                 new Problem("/streams/2", "missing required key 'to'"),
