@@ -8,7 +8,7 @@ import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.CompressionDef;
 import dev.fluxext.model.ConfigMap;
 import dev.fluxext.model.Located;
-import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.transport.TransportOptions;
 import java.util.Map;
@@ -31,7 +31,7 @@ final class Transport {
             // Set in config: directly: the class is checked all the same.
             def.config().get(TransportOptions.TRANSPORT_KEY)
                     .filter(e -> e.value().toPlain() instanceof String)
-                    .ifPresent(e -> checkContext(new Located<>((String) e.value().toPlain(), e.value().position()),
+                    .ifPresent(e -> checkContext(new Located<>((String) e.value().toPlain(), e.value().span()),
                             objects, diagnostics));
             return;
         }
@@ -39,7 +39,7 @@ final class Transport {
         checkContext(contextClass, objects, diagnostics);
         conf.put(TransportOptions.TRANSPORT_KEY, contextClass.value());
         def.transport().get().compression().ifPresent(batch -> batchCompression(batch, contextClass, conf,
-                def.transport().get().position(), diagnostics));
+                def.transport().get().span(), diagnostics));
         for (ConfigMap.Entry entry : def.transport().get().settings().entries().values()) {
             Object value = entry.value().toPlain();
             Optional<String> problem = value == null ? Optional.of(entry.key() + " needs a value")
@@ -48,7 +48,7 @@ final class Transport {
                 // The YAML says bufferSize, Storm says storm.messaging.netty.buffer_size: name both.
                 String yamlName = TransportOptions.NETTY_KEYS.stream().filter(k -> k.stormKey().equals(entry.key()))
                         .map(TransportOptions.NettyKey::yamlName).findFirst().orElse(entry.key());
-                diagnostics.error(Code.STORM_CONFIG, entry.value().position(), "transport " + yamlName + ": "
+                diagnostics.error(Code.STORM_CONFIG, entry.value().span(), "transport " + yamlName + ": "
                         + problem.get());
             } else {
                 conf.put(entry.key(), value);
@@ -58,14 +58,14 @@ final class Transport {
 
     /** Wraps the chosen transport in the batch-compressing one; settings already checked one by one by the reader. */
     private static void batchCompression(CompressionDef batch, Located<String> contextClass, Map<String, Object> conf,
-                                         Position transport, Diagnostics diagnostics) {
+                                         Span transport, Diagnostics diagnostics) {
         try {
             BatchSettings.fromConf(batch.settings()); // the rules across settings (e.g. maxBatchBytes <= the cap)
         } catch (IllegalArgumentException e) {
             // At the first setting the message names (positions are not ordered), else at the block.
-            Position at = BatchCompressionOptions.ALL.stream().map(o -> o.key())
-                    .filter(k -> e.getMessage().contains(k) && batch.positions().containsKey(k))
-                    .map(batch.positions()::get).findFirst().orElse(transport);
+            Span at = BatchCompressionOptions.ALL.stream().map(o -> o.key())
+                    .filter(k -> e.getMessage().contains(k) && batch.spans().containsKey(k))
+                    .map(batch.spans()::get).findFirst().orElse(transport);
             diagnostics.error(Code.OUT_OF_RANGE, at, e.getMessage());
             return;
         }
@@ -77,7 +77,7 @@ final class Transport {
     private static void checkContext(Located<String> contextClass, ObjectFactory objects, Diagnostics diagnostics) {
         objects.findClass(contextClass).ifPresent(c -> {
             if (!IContext.class.isAssignableFrom(c)) {
-                diagnostics.error(Code.CLASS, contextClass.position(), c.getName()
+                diagnostics.error(Code.CLASS, contextClass.span(), c.getName()
                         + " is not a messaging transport: it does not "
                         + "implement " + IContext.class.getName() + " (use 'netty' or such a class)");
             }

@@ -4,7 +4,6 @@ import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Span;
 import dev.fluxext.diag.Suggestions;
 import dev.fluxext.lang.Language;
 import dev.fluxext.model.ComponentDef;
@@ -70,7 +69,7 @@ public final class StructureCheck {
     private void declare(Located<String> id, String kind, Map<String, Declared> ids) {
         Declared first = ids.putIfAbsent(id.value(), new Declared(kind, id.position()));
         if (first != null) {
-            diagnostics.add(Diagnostic.error(Code.DUPLICATE_ID, Span.of(id.position(), id.value().length()),
+            diagnostics.add(Diagnostic.error(Code.DUPLICATE_ID, id.span(),
                     "duplicate id '" + id.value() + "': already used by the " + first.kind() + " declared at "
                     + where(first.position(), id.position()) + " (ids must be unique across components, spouts and "
                     + "bolts)").withRelated(first.position(), "first declared here"));
@@ -100,15 +99,15 @@ public final class StructureCheck {
             }
             Position later = scope.allComponents.get(ref.id());
             if (later != null) {
-                diagnostics.add(Diagnostic.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to component '"
+                diagnostics.add(Diagnostic.error(Code.UNKNOWN_REFERENCE, ref.span(), "reference to component '"
                         + ref.id() + "' declared later (at " + where(later, ref.position()) + "): declare it above "
                         + "the place that uses it").withRelated(later, "declared here"));
             } else if (scope.executorIds.contains(ref.id())) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to '" + ref.id()
+                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.span(), "reference to '" + ref.id()
                         + "', which is a spout or bolt: "
                         + "references name entries of 'components'");
             } else {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to unknown component '"
+                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.span(), "reference to unknown component '"
                         + ref.id() + "'"
                         + Suggestions.didYouMean(ref.id(), scope.allComponents.keySet()));
             }
@@ -125,16 +124,16 @@ public final class StructureCheck {
         String what = e.describe();
         long leastParallelism = (long) Language.COMPONENT.key("parallelism").orElseThrow().least();
         if (e.parallelism().value() < leastParallelism) {
-            diagnostics.error(Code.OUT_OF_RANGE, e.parallelism().position(), "'parallelism' of " + what
+            diagnostics.error(Code.OUT_OF_RANGE, e.parallelism().span(), "'parallelism' of " + what
                     + " must be at least " + leastParallelism + ", not " + e.parallelism().value());
         }
         long leastTasks = (long) Language.COMPONENT.key("numTasks").orElseThrow().least();
         e.numTasks().ifPresent(n -> {
             if (n.value() < leastTasks) {
-                diagnostics.error(Code.OUT_OF_RANGE, n.position(), "'numTasks' of " + what + " must be at least "
+                diagnostics.error(Code.OUT_OF_RANGE, n.span(), "'numTasks' of " + what + " must be at least "
                         + leastTasks + ", not " + n.value());
             } else if (n.value() < e.parallelism().value() && e.parallelism().value() >= leastParallelism) {
-                diagnostics.warning(Code.NO_EFFECT, n.position(), "'numTasks' (" + n.value() + ") of " + what
+                diagnostics.warning(Code.NO_EFFECT, n.span(), "'numTasks' (" + n.value() + ") of " + what
                         + " is less than its 'parallelism' (" + e.parallelism().value() + "): only " + n.value()
                         + " executors will run");
             }
@@ -147,7 +146,7 @@ public final class StructureCheck {
     private void load(String key, java.util.Optional<Located<Double>> value, String what) {
         double least = Language.COMPONENT.key(key).orElseThrow().least();
         value.filter(v -> !(v.value() >= least) || v.value().isInfinite()).ifPresent(v ->
-                diagnostics.error(Code.OUT_OF_RANGE, v.position(), "'" + key + "' of " + what + " must be a finite "
+                diagnostics.error(Code.OUT_OF_RANGE, v.span(), "'" + key + "' of " + what + " must be a finite "
                         + "number, " + (long) least + " or more, not " + v.value()));
     }
 
@@ -162,16 +161,16 @@ public final class StructureCheck {
         for (StreamDef s : t.streams()) {
             String from = s.from().value();
             if (!executors.contains(from)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, Span.of(s.from().position(), from.length()),
+                diagnostics.error(Code.UNKNOWN_REFERENCE, s.from().span(),
                         "stream from unknown spout or bolt '" + from + "'"
                         + notAnExecutor(from, ids) + Suggestions.didYouMean(from, executors));
             }
             String to = s.to().value();
             if (spouts.contains(to)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, Span.of(s.to().position(), to.length()), "stream to "
+                diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().span(), "stream to "
                         + "spout '" + to + "': streams go to bolts");
             } else if (!bolts.contains(to)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, Span.of(s.to().position(), to.length()),
+                diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().span(),
                         "stream to unknown bolt '" + to + "'"
                         + notAnExecutor(to, ids)
                         + Suggestions.didYouMean(to, bolts));
@@ -181,7 +180,7 @@ public final class StructureCheck {
         }
         for (ComponentDef b : t.bolts()) {
             if (!reached.contains(b.id())) {
-                diagnostics.warning(Code.NO_EFFECT, b.position(), "no stream goes to bolt '" + b.id()
+                diagnostics.warning(Code.NO_EFFECT, b.object().id().orElseThrow().span(), "no stream goes to bolt '" + b.id()
                         + "': it will receive no tuples");
             }
         }
@@ -196,20 +195,20 @@ public final class StructureCheck {
         GroupingDef.Type type = g.type().value();
         if (type == GroupingDef.Type.FIELDS
                 && (g.fields().isEmpty() || g.fields().get().value().isEmpty())) {
-            diagnostics.error(Code.GROUPING, g.fields().map(Located::position).orElse(g.position()),
+            diagnostics.error(Code.GROUPING, g.fields().map(Located::span).orElse(g.span()),
                     "FIELDS grouping needs 'args': the list of field names to group by");
         }
         if (type != GroupingDef.Type.FIELDS && g.fields().isPresent()) {
-            diagnostics.error(Code.GROUPING, g.fields().get().position(),
+            diagnostics.error(Code.GROUPING, g.fields().get().span(),
                     "'args' (field names) only apply to FIELDS grouping, not "
                     + type);
         }
         if (type == GroupingDef.Type.CUSTOM && g.customClass().isEmpty()) {
-            diagnostics.error(Code.GROUPING, g.position(),
+            diagnostics.error(Code.GROUPING, g.span(),
                     "CUSTOM grouping needs 'customClass': the CustomStreamGrouping to use");
         }
         if (type != GroupingDef.Type.CUSTOM && g.customClass().isPresent()) {
-            diagnostics.error(Code.GROUPING, g.customClass().get().position(),
+            diagnostics.error(Code.GROUPING, g.customClass().get().span(),
                     "'customClass' only applies to CUSTOM grouping, not "
                     + type);
         }
@@ -235,7 +234,7 @@ public final class StructureCheck {
         settings.settings().keySet().forEach(key -> CompressionOptions.byKey(key).ifPresent(option -> {
             int dot = option.yamlPath().indexOf('.');
             if (dot > 0 && !codecs.contains(option.yamlPath().substring(0, dot))) {
-                diagnostics.warning(Code.NO_EFFECT, settings.positions().get(key), "'" + option.yamlPath()
+                diagnostics.warning(Code.NO_EFFECT, settings.spans().get(key), "'" + option.yamlPath()
                         + "' has no effect: "
                         + why);
             }

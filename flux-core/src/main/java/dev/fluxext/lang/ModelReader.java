@@ -6,7 +6,6 @@ import dev.fluxext.compression.config.ConfigOption;
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Span;
 import dev.fluxext.diag.Suggestions;
 import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.CompressionDef;
@@ -15,6 +14,7 @@ import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
 import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.TopologySourceDef;
@@ -67,7 +67,7 @@ public final class ModelReader {
     /** The model of a resolved document; empty only when the document is not a map at all. */
     public Optional<TopologyDef> read(YNode document) {
         if (!(document instanceof YNode.Map top)) {
-            diagnostics.error(Code.WRONG_TYPE, document.position(),
+            diagnostics.error(Code.WRONG_TYPE, document.span(),
                     "a topology file must be a map of keys (name, spouts, bolts, ...), "
                     + "not " + document.kindName());
             return Optional.empty();
@@ -93,17 +93,17 @@ public final class ModelReader {
         Optional<TransportDef> transport = top.get("transport").flatMap(this::transport);
         if (top.get("topologySource").isPresent()) {
             for (String graphKey : List.of("spouts", "bolts", "streams")) {
-                top.get(graphKey).ifPresent(v -> diagnostics.error(Code.CONFLICTING_KEYS, v.position(), "'" + graphKey
+                top.get(graphKey).ifPresent(v -> diagnostics.error(Code.CONFLICTING_KEYS, v.span(), "'" + graphKey
                         + "' cannot be combined with 'topologySource': remove one of them"));
             }
         }
         if (top.get("topologySource").isEmpty() && isEmptyList(top.get("spouts"))) {
-            diagnostics.error(Code.EMPTY_TOPOLOGY, top.position(),
+            diagnostics.error(Code.EMPTY_TOPOLOGY, top.span(),
                     "the topology has no spouts: declare 'spouts' (and 'bolts' and "
                     + "'streams'), or a 'topologySource'");
         }
         return Optional.of(new TopologyDef(name, config, components, spouts, bolts, streams, hooks, source,
-                compression, transport, top.position()));
+                compression, transport, top.span()));
     }
 
     private static boolean isEmptyString(YNode node) {
@@ -134,7 +134,7 @@ public final class ModelReader {
         String what = id.map(i -> kind + " '" + i.value() + "'").orElse(kind);
         unknownKeys(map, allowedKeys, "in " + what);
         if (idRequired && map.get("id").isEmpty()) {
-            diagnostics.error(Code.MISSING_KEY, map.position(), "missing 'id' in " + kind);
+            diagnostics.error(Code.MISSING_KEY, map.span(), "missing 'id' in " + kind);
         }
         Optional<Located<String>> className = required(map, "className", what).flatMap(n -> string(n, "'className'"));
         List<Value> args = map.get("constructorArgs").map(n -> arguments(n, "'constructorArgs'")).orElse(List.of());
@@ -147,11 +147,11 @@ public final class ModelReader {
         Optional<Located<String>> factory = map.get("factory").flatMap(n -> string(n, "'factory'"));
         List<Value> factoryArgs = map.get("factoryArgs").map(n -> arguments(n, "'factoryArgs'")).orElse(List.of());
         if (factory.isEmpty() && map.get("factoryArgs").isPresent()) {
-            diagnostics.error(Code.CONFLICTING_KEYS, map.entry("factoryArgs").orElseThrow().keyPosition(),
+            diagnostics.error(Code.CONFLICTING_KEYS, map.entry("factoryArgs").orElseThrow().keySpan(),
                     "'factoryArgs' without 'factory' in " + what + ": name the static factory method");
         }
         if (factory.isPresent() && map.get("constructorArgs").isPresent()) {
-            diagnostics.error(Code.CONFLICTING_KEYS, map.entry("constructorArgs").orElseThrow().keyPosition(),
+            diagnostics.error(Code.CONFLICTING_KEYS, map.entry("constructorArgs").orElseThrow().keySpan(),
                     "'constructorArgs' and "
                     + "'factory' in " + what + ": a factory takes 'factoryArgs' instead");
         }
@@ -160,8 +160,8 @@ public final class ModelReader {
         }
         // Kept even with errors (the builder never sees a model with errors) so that streams and references to it
         // are still checked without "unknown id" noise.
-        return Optional.of(new ObjectDef(id, className.orElse(new Located<>("", map.position())), args, properties,
-                methods, factory, factoryArgs, map.position()));
+        return Optional.of(new ObjectDef(id, className.orElse(new Located<>("", map.span())), args, properties,
+                methods, factory, factoryArgs, map.span()));
     }
 
     private Optional<ObjectDef.PropertyDef> property(YNode node, String owner) {
@@ -176,14 +176,14 @@ public final class ModelReader {
         Optional<YNode> value = map.get("value");
         Optional<YNode> ref = map.get("ref");
         if (value.isPresent() == ref.isPresent()) {
-            diagnostics.error(Code.CONFLICTING_KEYS, map.position(), "a property of " + owner
+            diagnostics.error(Code.CONFLICTING_KEYS, map.span(), "a property of " + owner
                     + " needs exactly one of 'value' and 'ref'");
             return Optional.empty();
         }
         Optional<Value> v = value.isPresent() ? Optional.of(argument(value.get()))
-                : string(ref.get(), "'ref'").map(r -> new Value.Ref(r.value(), r.position()));
+                : string(ref.get(), "'ref'").map(r -> new Value.Ref(r.value(), r.span()));
         return name.isPresent() && v.isPresent()
-                ? Optional.of(new ObjectDef.PropertyDef(name.get(), v.get(), map.position())) : Optional.empty();
+                ? Optional.of(new ObjectDef.PropertyDef(name.get(), v.get(), map.span())) : Optional.empty();
     }
 
     private Optional<ObjectDef.ConfigMethodDef> configMethod(YNode node, String owner) {
@@ -196,7 +196,7 @@ public final class ModelReader {
         Optional<Located<String>> name = required(map, "name", "config method of " + owner)
                 .flatMap(n -> string(n, "'name'"));
         List<Value> args = map.get("args").map(n -> arguments(n, "'args'")).orElse(List.of());
-        return name.map(n -> new ObjectDef.ConfigMethodDef(n, args, map.position()));
+        return name.map(n -> new ObjectDef.ConfigMethodDef(n, args, map.span()));
     }
 
     private Optional<ComponentDef> component(YNode node, ComponentDef.Kind componentKind) {
@@ -207,7 +207,7 @@ public final class ModelReader {
         }
         String what = object.map(o -> kind + " '" + o.idOrEmpty() + "'").orElse(kind);
         Located<Integer> parallelism = map.get("parallelism").flatMap(n -> integer(n, "'parallelism'"))
-                .orElse(new Located<>(1, map.position()));
+                .orElse(new Located<>(1, map.span()));
         Optional<Located<Integer>> numTasks = map.get("numTasks").flatMap(n -> integer(n, "'numTasks'"));
         Optional<Located<Double>> onHeap = map.get("onHeapMemoryLoad").flatMap(n -> number(n, "'onHeapMemoryLoad'"));
         Optional<Located<Double>> offHeap = map.get("offHeapMemoryLoad").flatMap(n -> number(n, "'offHeapMemoryLoad'"));
@@ -240,7 +240,7 @@ public final class ModelReader {
         if (from.isEmpty() || to.isEmpty() || grouping.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new StreamDef(name, from.get(), to.get(), grouping.get(), map.position()));
+        return Optional.of(new StreamDef(name, from.get(), to.get(), grouping.get(), map.span()));
     }
 
     private Optional<GroupingDef> grouping(YNode node, String stream) {
@@ -253,14 +253,14 @@ public final class ModelReader {
         Optional<Located<GroupingDef.Type>> type = required(map, "type", "grouping of " + stream)
                 .flatMap(n -> string(n, "'type'")).flatMap(this::groupingType);
         Located<String> streamId = map.get("streamId").flatMap(n -> string(n, "'streamId'"))
-                .orElse(new Located<>(GroupingDef.DEFAULT_STREAM, map.position()));
+                .orElse(new Located<>(GroupingDef.DEFAULT_STREAM, map.span()));
         Optional<Located<List<String>>> fields = map.get("args").flatMap(this::fieldNames);
         Optional<ObjectDef> custom = map.get("customClass")
                 .flatMap(n -> objectDef(n, "custom grouping", OBJECT_KEYS, false));
         if (type.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new GroupingDef(type.get(), streamId, fields, custom, map.position()));
+        return Optional.of(new GroupingDef(type.get(), streamId, fields, custom, map.span()));
     }
 
     private Optional<Located<GroupingDef.Type>> groupingType(Located<String> text) {
@@ -270,16 +270,16 @@ public final class ModelReader {
         String upper = text.value().toUpperCase(Locale.ROOT);
         for (GroupingDef.Type t : GroupingDef.Type.values()) {
             if (t.name().equals(upper)) {
-                return Optional.of(new Located<>(t, text.position()));
+                return Optional.of(new Located<>(t, text.span()));
             }
         }
         List<String> names = java.util.Arrays.stream(GroupingDef.Type.values()).map(Enum::name).toList();
         Optional<String> nearest = Suggestions.nearest(upper, names);
-        diagnostics.error(Code.OUT_OF_RANGE, text.position(), "unknown grouping type '" + text.value() + "'"
+        diagnostics.error(Code.OUT_OF_RANGE, text.span(), "unknown grouping type '" + text.value() + "'"
                 + nearest.map(n -> "; did you mean '" + n + "'?").orElse("") + " (one of " + String.join(", ", names)
                 + ")");
         // Checked further as the type it most likely means, so the stream still counts (the model is not built).
-        return nearest.map(n -> new Located<>(GroupingDef.Type.valueOf(n), text.position()));
+        return nearest.map(n -> new Located<>(GroupingDef.Type.valueOf(n), text.span()));
     }
 
     private Optional<Located<List<String>>> fieldNames(YNode node) {
@@ -292,11 +292,11 @@ public final class ModelReader {
             if (item instanceof YNode.Scalar sc && sc.value() != null) {
                 names.add(sc.text());
             } else {
-                diagnostics.error(Code.WRONG_TYPE, item.position(), "a field name must be a string, not "
+                diagnostics.error(Code.WRONG_TYPE, item.span(), "a field name must be a string, not "
                         + item.kindName());
             }
         }
-        return Optional.of(new Located<>(List.copyOf(names), node.position()));
+        return Optional.of(new Located<>(List.copyOf(names), node.span()));
     }
 
     private Optional<TopologySourceDef> topologySource(YNode node) {
@@ -305,7 +305,7 @@ public final class ModelReader {
             return Optional.empty();
         }
         Located<String> method = map.get("methodName").flatMap(n -> string(n, "'methodName'"))
-                .orElse(new Located<>(TopologySourceDef.DEFAULT_METHOD, map.position()));
+                .orElse(new Located<>(TopologySourceDef.DEFAULT_METHOD, map.span()));
         return Optional.of(new TopologySourceDef(object.get(), method));
     }
 
@@ -319,32 +319,32 @@ public final class ModelReader {
         TransportOptions.NETTY_KEYS.forEach(k -> known.add(k.yamlName()));
         unknownKeys(map, known, "in 'transport'");
         Located<String> type = map.get(TransportOptions.TYPE).flatMap(n -> string(n, "'type'"))
-                .orElse(new Located<>(TransportOptions.NETTY, map.position()));
+                .orElse(new Located<>(TransportOptions.NETTY, map.span()));
         boolean netty = type.value().equalsIgnoreCase(TransportOptions.NETTY)
                 || type.value().equals(TransportOptions.NETTY_CONTEXT);
         if (!netty && !QUALIFIED_CLASS.matcher(type.value()).matches() && !type.value().contains("${")) {
             // Same words as the schema: a short name other than netty is not a class name at all.
-            diagnostics.error(Code.OUT_OF_RANGE, type.position(),
+            diagnostics.error(Code.OUT_OF_RANGE, type.span(),
                     "must be netty or a fully qualified class name implementing "
                     + "org.apache.storm.messaging.IContext, not '" + type.value() + "'");
         }
-        Located<String> contextClass = netty ? new Located<>(TransportOptions.NETTY_CONTEXT, type.position()) : type;
+        Located<String> contextClass = netty ? new Located<>(TransportOptions.NETTY_CONTEXT, type.span()) : type;
         Map<String, ConfigMap.Entry> settings = new LinkedHashMap<>();
         for (YNode.Entry e : map.entries()) {
             TransportOptions.byYamlName(e.key()).ifPresent(k -> {
                 if (!netty) {
-                    diagnostics.warning(Code.NO_EFFECT, e.keyPosition(), "'" + e.key()
+                    diagnostics.warning(Code.NO_EFFECT, e.keySpan(), "'" + e.key()
                             + "' is a Netty setting and has no effect "
                             + "with transport type '" + type.value() + "'");
                 }
-                settings.put(k.stormKey(), new ConfigMap.Entry(k.stormKey(), e.keyPosition(), plain(e.value())));
+                settings.put(k.stormKey(), new ConfigMap.Entry(k.stormKey(), e.keySpan(), plain(e.value())));
             });
         }
         Optional<CompressionDef> compression = map.get(TransportOptions.COMPRESSION).map(n -> map(n, "'compression'")
                 .map(block -> optionBlock(block, BatchCompressionOptions.ALL,
                         codecBlocks(BatchCompressionOptions.CODEC),
                         "the compression of the transport")).orElse(CompressionDef.NONE));
-        return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, map.position()));
+        return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, map.span()));
     }
 
     // ---- compression
@@ -371,13 +371,13 @@ public final class ModelReader {
     private CompressionDef optionBlock(YNode.Map map, List<ConfigOption> options, Set<String> emptyBlocks,
             String owner) {
         Map<String, Object> settings = new LinkedHashMap<>();
-        Map<String, Position> positions = new LinkedHashMap<>();
+        Map<String, Span> positions = new LinkedHashMap<>();
         optionLevel(map, "", options, emptyBlocks, owner, settings, positions);
         return new CompressionDef(settings, positions);
     }
 
     private void optionLevel(YNode.Map map, String prefix, List<ConfigOption> options, Set<String> emptyBlocks,
-                             String owner, Map<String, Object> settings, Map<String, Position> positions) {
+                             String owner, Map<String, Object> settings, Map<String, Span> positions) {
         Set<String> known = new LinkedHashSet<>();
         for (ConfigOption o : options) {
             if (o.yamlPath().startsWith(prefix)) {
@@ -407,7 +407,7 @@ public final class ModelReader {
                             : Code.WRONG_TYPE, e.value().span(), problem.get());
                 } else {
                     settings.put(option.get().key(), option.get().convert(raw));
-                    positions.put(option.get().key(), e.value().position());
+                    positions.put(option.get().key(), e.value().span());
                 }
             } else if (e.value() instanceof YNode.Map sub) {
                 optionLevel(sub, path + ".", options, emptyBlocks, owner, settings, positions);
@@ -427,14 +427,14 @@ public final class ModelReader {
      */
     private CompressionDef configCompression(ConfigMap config, String owner) {
         Map<String, Object> settings = new LinkedHashMap<>();
-        Map<String, Position> positions = new LinkedHashMap<>();
+        Map<String, Span> positions = new LinkedHashMap<>();
         Set<String> setByOwnKey = new HashSet<>();
         config.entries().values().forEach(entry -> {
             String configKey = entry.key();
             Optional<ConfigOption> option = CompressionOptions.setBy(configKey);
             if (option.isEmpty()) {
                 if (configKey.startsWith(CompressionOptions.PREFIX)) {
-                    diagnostics.recoverableError(Code.UNKNOWN_KEY, Span.of(entry.keyPosition(), configKey.length()),
+                    diagnostics.recoverableError(Code.UNKNOWN_KEY, entry.keySpan(),
                             "unknown compression key '" + configKey + "' in " + owner + Suggestions.didYouMean(
                                     configKey, CompressionOptions.ALL.stream().map(ConfigOption::key).toList()));
                 }
@@ -447,12 +447,12 @@ public final class ModelReader {
             ConfigOption o = option.get();
             Optional<String> problem = o.problemWith(configKey, raw);
             if (problem.isPresent()) {
-                diagnostics.recoverableError(Code.OUT_OF_RANGE, entry.value().position(), problem.get()
+                diagnostics.recoverableError(Code.OUT_OF_RANGE, entry.value().span(), problem.get()
                         + " (in " + owner + ")");
             } else if (configKey.equals(o.key()) || !setByOwnKey.contains(o.key())) {
                 // the option's own key wins over its fallback keys, whatever their order
                 settings.put(o.key(), o.convert(o.translate(configKey, raw)));
-                positions.put(o.key(), entry.keyPosition());
+                positions.put(o.key(), entry.keySpan());
                 if (configKey.equals(o.key())) {
                     setByOwnKey.add(o.key());
                 }
@@ -472,9 +472,9 @@ public final class ModelReader {
             Optional<ConfigMap.Entry> own = config.get(key);
             if (own.isPresent()) {
                 diagnostics.addRecoverable(Diagnostic.error(Code.CONFLICTING_KEYS,
-                        Span.of(own.get().keyPosition(), key.length()), "'" + key + "' is set both here and in the "
+                        own.get().keySpan(), "'" + key + "' is set both here and in the "
                                 + "'compression:' block of " + owner + ": keep one of them")
-                        .withRelated(block.positions().get(key), "also set here"));
+                        .withRelated(block.spans().get(key).start(), "also set here"));
             }
         }
         return block.over(fromConfig);
@@ -493,17 +493,17 @@ public final class ModelReader {
         Optional<YNode.Map> m = map(node, what);
         Map<String, ConfigMap.Entry> entries = new LinkedHashMap<>();
         m.ifPresent(map -> map.entries().forEach(e ->
-                entries.put(e.key(), new ConfigMap.Entry(e.key(), e.keyPosition(), plain(e.value())))));
+                entries.put(e.key(), new ConfigMap.Entry(e.key(), e.keySpan(), plain(e.value())))));
         return new ConfigMap(entries);
     }
 
     /** A value where maps are just maps (config values). */
     private static Value plain(YNode node) {
         if (node instanceof YNode.Scalar s) {
-            return new Value.Scalar(s.value(), s.position());
+            return new Value.Scalar(s.value(), s.span());
         }
         if (node instanceof YNode.Seq seq) {
-            return new Value.ListValue(seq.items().stream().map(ModelReader::plain).toList(), seq.position());
+            return new Value.ListValue(seq.items().stream().map(ModelReader::plain).toList(), seq.span());
         }
         YNode.Map map = (YNode.Map) node;
         Map<String, Value> entries = new LinkedHashMap<>();
@@ -512,7 +512,7 @@ public final class ModelReader {
             entries.put(e.key(), plain(e.value()));
             keys.put(e.key(), e.keyPosition());
         });
-        return new Value.MapValue(entries, keys, map.position());
+        return new Value.MapValue(entries, keys, map.span());
     }
 
     private List<Value> arguments(YNode node, String what) {
@@ -524,18 +524,18 @@ public final class ModelReader {
         if (node instanceof YNode.Map map && map.entries().size() == 1) {
             YNode.Entry only = map.entries().get(0);
             if (only.key().equals("ref")) {
-                return string(only.value(), "'ref'").<Value>map(r -> new Value.Ref(r.value(), r.position()))
-                        .orElse(new Value.Scalar(null, map.position()));
+                return string(only.value(), "'ref'").<Value>map(r -> new Value.Ref(r.value(), r.span()))
+                        .orElse(new Value.Scalar(null, map.span()));
             }
             if (only.key().equals("reflist")) {
                 List<Value.Ref> refs = new ArrayList<>();
                 seq(only.value(), "'reflist'").ifPresent(s -> s.items().forEach(i -> string(i, "a 'reflist' id")
-                        .ifPresent(r -> refs.add(new Value.Ref(r.value(), r.position())))));
-                return new Value.RefList(refs, map.position());
+                        .ifPresent(r -> refs.add(new Value.Ref(r.value(), r.span())))));
+                return new Value.RefList(refs, map.span());
             }
         }
         if (node instanceof YNode.Seq seq) {
-            return new Value.ListValue(seq.items().stream().map(this::argument).toList(), seq.position());
+            return new Value.ListValue(seq.items().stream().map(this::argument).toList(), seq.span());
         }
         if (node instanceof YNode.Map map) {
             Map<String, Value> entries = new LinkedHashMap<>();
@@ -544,10 +544,10 @@ public final class ModelReader {
                 entries.put(e.key(), argument(e.value()));
                 keys.put(e.key(), e.keyPosition());
             });
-            return new Value.MapValue(entries, keys, map.position());
+            return new Value.MapValue(entries, keys, map.span());
         }
         YNode.Scalar s = (YNode.Scalar) node;
-        return new Value.Scalar(s.value(), s.position());
+        return new Value.Scalar(s.value(), s.span());
     }
 
     // ---- typed access with errors
@@ -564,7 +564,7 @@ public final class ModelReader {
     private Optional<YNode> required(YNode.Map map, String key, String owner) {
         Optional<YNode> value = map.get(key);
         if (value.isEmpty()) {
-            diagnostics.error(Code.MISSING_KEY, map.position(), "missing '" + key + "' in " + owner);
+            diagnostics.error(Code.MISSING_KEY, map.span(), "missing '" + key + "' in " + owner);
         }
         return value;
     }
@@ -588,7 +588,7 @@ public final class ModelReader {
     /** A non-empty text value; numbers and booleans are taken as written ({@code id: 1} is "1"). */
     private Optional<Located<String>> string(YNode node, String what) {
         if (node instanceof YNode.Scalar s && s.value() != null && !s.text().isBlank()) {
-            return Optional.of(new Located<>(s.text(), s.position()));
+            return Optional.of(new Located<>(s.text(), s.span()));
         }
         diagnostics.error(Code.WRONG_TYPE, node.span(), what + " must be a non-empty string, not "
                 + (node instanceof YNode.Scalar s && s.value() instanceof String ? "empty" : node.kindName()));
@@ -597,7 +597,7 @@ public final class ModelReader {
 
     private Optional<Located<Integer>> integer(YNode node, String what) {
         if (node instanceof YNode.Scalar s && s.value() instanceof Integer i) {
-            return Optional.of(new Located<>(i, s.position()));
+            return Optional.of(new Located<>(i, s.span()));
         }
         if (Substitution.hasPlaceholder(node)) {
             return Optional.empty(); // reported by substitution
@@ -611,7 +611,7 @@ public final class ModelReader {
 
     private Optional<Located<Double>> number(YNode node, String what) {
         if (node instanceof YNode.Scalar s && s.value() instanceof Number n) {
-            return Optional.of(new Located<>(n.doubleValue(), s.position()));
+            return Optional.of(new Located<>(n.doubleValue(), s.span()));
         }
         if (Substitution.hasPlaceholder(node)) {
             return Optional.empty(); // reported by substitution

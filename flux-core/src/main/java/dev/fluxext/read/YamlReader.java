@@ -2,9 +2,9 @@ package dev.fluxext.read;
 
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
-import dev.fluxext.diag.Span;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.DumperOptions.FlowStyle;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.Mark;
@@ -27,6 +28,7 @@ import org.yaml.snakeyaml.events.AliasEvent;
 import org.yaml.snakeyaml.events.CollectionEndEvent;
 import org.yaml.snakeyaml.events.CollectionStartEvent;
 import org.yaml.snakeyaml.events.Event;
+import org.yaml.snakeyaml.nodes.CollectionNode;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -116,7 +118,7 @@ public final class YamlReader {
             diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(label), "the file has no YAML document (it is empty)");
             return Optional.empty();
         }
-        Converter converter = new Converter(label, diagnostics);
+        Converter converter = new Converter(label, yaml, diagnostics);
         try {
             return Optional.of(converter.convert(root, 0));
         } catch (TooBig e) {
@@ -233,15 +235,24 @@ public final class YamlReader {
     private final class Converter {
         private final String label;
         private final Diagnostics diagnostics;
+        private final Ends ends;
         private int nodes;
 
-        Converter(String label, Diagnostics diagnostics) {
+        Converter(String label, String yaml, Diagnostics diagnostics) {
             this.label = label;
             this.diagnostics = diagnostics;
+            this.ends = new Ends(yaml);
+        }
+
+        private Span span(Node node) {
+            Position start = at(label, node.getStartMark());
+            Mark end = ends.of(node);
+            return end == null ? Span.at(start) : new Span(start, end.getLine() + 1, end.getColumn() + 1);
         }
 
         YNode convert(Node node, int depth) {
-            Position pos = at(label, node.getStartMark());
+            Span span = span(node);
+            Position pos = span.start();
             if (++nodes > limits.maxExpandedNodes() || depth > limits.maxDepth()) {
                 throw new TooBig(pos, "document too large once aliases are expanded (more than "
                         + limits.maxExpandedNodes() + " values or " + limits.maxDepth() + " levels); "
@@ -249,31 +260,32 @@ public final class YamlReader {
             }
             Tag tag = node.getTag();
             if (!ALLOWED_TAGS.contains(tag)) {
-                diagnostics.error(Code.YAML_SYNTAX, pos, "tag '" + tag.getValue() + "' is not allowed: topology files use plain "
+                diagnostics.error(Code.YAML_SYNTAX, span, "tag '" + tag.getValue() + "' is not allowed: topology files use plain "
                         + "YAML values only (remove the tag)");
-                return new YNode.Scalar(null, "", true, pos);
+                return new YNode.Scalar(null, "", true, span);
             }
             if (node instanceof ScalarNode s) {
                 checkLength(s, pos);
                 boolean plain = s.isPlain();
-                Object value = Tag.TIMESTAMP.equals(tag) ? s.getValue() : typedOrText(s, pos);
-                return new YNode.Scalar(value, s.getValue(), plain, pos, textOffset(s));
+                Object value = Tag.TIMESTAMP.equals(tag) ? s.getValue() : typedOrText(s, span);
+                return new YNode.Scalar(value, s.getValue(), plain, span, textOffset(s));
             }
             if (node instanceof SequenceNode seq) {
                 List<YNode> items = new ArrayList<>(seq.getValue().size());
                 for (Node item : seq.getValue()) {
                     items.add(convert(item, depth + 1));
                 }
-                return new YNode.Seq(items, pos);
+                return new YNode.Seq(items, span);
             }
             MappingNode map = (MappingNode) node;
             List<YNode.Entry> entries = new ArrayList<>(map.getValue().size());
             HashMap<String, Position> seen = new HashMap<>();
             for (NodeTuple tuple : map.getValue()) {
                 Node keyNode = tuple.getKeyNode();
-                Position keyPos = at(label, keyNode.getStartMark());
+                Span keySpan = span(keyNode);
+                Position keyPos = keySpan.start();
                 if (!(keyNode instanceof ScalarNode keyScalar) || !ALLOWED_TAGS.contains(keyNode.getTag())) {
-                    diagnostics.error(Code.YAML_SYNTAX, keyPos, "map keys must be plain text");
+                    diagnostics.error(Code.YAML_SYNTAX, keySpan, "map keys must be plain text");
                     continue;
                 }
                 checkLength(keyScalar, keyPos);
@@ -281,14 +293,14 @@ public final class YamlReader {
                 Position first = seen.putIfAbsent(key, keyPos);
                 if (first != null) {
                     // The first one is kept, so later stages still see a well-formed document.
-                    diagnostics.addRecoverable(Diagnostic.error(Code.DUPLICATE_KEY, Span.of(keyPos, key.length()),
+                    diagnostics.addRecoverable(Diagnostic.error(Code.DUPLICATE_KEY, keySpan,
                             "duplicate key '" + key + "' (first at line " + first.line() + ")")
                             .withRelated(first, "first declared here"));
                     continue;
                 }
-                entries.add(new YNode.Entry(key, keyPos, convert(tuple.getValueNode(), depth + 1)));
+                entries.add(new YNode.Entry(key, keySpan, convert(tuple.getValueNode(), depth + 1)));
             }
-            return new YNode.Map(entries, pos);
+            return new YNode.Map(entries, span);
         }
 
         /**
@@ -328,15 +340,82 @@ public final class YamlReader {
             return quoted && width == length + 2 ? 1 : -1;
         }
 
-        private Object typedOrText(ScalarNode s, Position pos) {
+        private Object typedOrText(ScalarNode s, Span span) {
             try {
                 return typer.typed(s);
             } catch (RuntimeException e) {
                 // An explicit tag on text that is not of that type, e.g. "!!int abc".
-                diagnostics.error(Code.YAML_SYNTAX, pos, "'" + s.getValue() + "' is not a valid " + s.getTag().getValue()
+                diagnostics.error(Code.YAML_SYNTAX, span, "'" + s.getValue() + "' is not a valid " + s.getTag().getValue()
                         .replace(Tag.PREFIX, ""));
                 return s.getValue();
             }
+        }
+    }
+
+    /**
+     * Where nodes end, as SnakeYAML's end marks say but without what follows the text: a block scalar's end mark
+     * is past its trailing line breaks, and a block list's or map's is at the next token (after blank lines and
+     * comments), so these end at their last item's end instead. Aliased nodes keep the marks of their anchor.
+     */
+    private static final class Ends {
+        private final int[] text;
+        /** Code point index of each line's start, lines counted as SnakeYAML counts them. */
+        private final int[] lineStarts;
+
+        Ends(String yaml) {
+            text = yaml.codePoints().toArray();
+            List<Integer> starts = new ArrayList<>();
+            starts.add(0);
+            for (int i = 0; i < text.length; i++) {
+                int c = text[i];
+                boolean lone = c == '\r' && (i + 1 >= text.length || text[i + 1] != '\n');
+                if (c == '\n' || c == '\u0085' || c == '\u2028' || c == '\u2029' || lone) {
+                    starts.add(i + 1);
+                }
+            }
+            lineStarts = starts.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        /** The end of {@code node}'s text (excluded), or null when SnakeYAML gave no marks. */
+        Mark of(Node node) {
+            Mark start = node.getStartMark();
+            Mark end = node.getEndMark();
+            if (start == null || end == null) {
+                return null;
+            }
+            if (node instanceof CollectionNode<?> collection && collection.getFlowStyle() == FlowStyle.BLOCK) {
+                Mark last = start;
+                for (Node child : children(node)) {
+                    Mark childEnd = of(child);
+                    if (childEnd != null && childEnd.getIndex() > last.getIndex()) {
+                        last = childEnd;
+                    }
+                }
+                return last;
+            }
+            int index = Math.min(end.getIndex(), text.length);
+            while (index > start.getIndex() && Character.isWhitespace(text[index - 1])) {
+                index--;
+            }
+            return index == end.getIndex() ? end : markAt(index);
+        }
+
+        private static List<Node> children(Node node) {
+            if (node instanceof SequenceNode seq) {
+                return seq.getValue();
+            }
+            List<Node> out = new ArrayList<>();
+            for (NodeTuple tuple : ((MappingNode) node).getValue()) {
+                out.add(tuple.getKeyNode());
+                out.add(tuple.getValueNode());
+            }
+            return out;
+        }
+
+        private Mark markAt(int index) {
+            int line = java.util.Arrays.binarySearch(lineStarts, index);
+            line = line >= 0 ? line : -line - 2;
+            return new Mark("", index, line, index - lineStarts[line], text, index);
         }
     }
 }

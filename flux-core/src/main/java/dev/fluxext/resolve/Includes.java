@@ -2,8 +2,8 @@ package dev.fluxext.resolve;
 
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.model.Position;
 import dev.fluxext.diag.Suggestions;
+import dev.fluxext.model.Position;
 import dev.fluxext.read.ReadBudget;
 import dev.fluxext.read.YNode;
 import java.util.ArrayList;
@@ -65,7 +65,7 @@ public final class Includes {
             return Optional.empty();
         }
         if (!(read.get() instanceof YNode.Map doc)) {
-            diagnostics.error(Code.WRONG_TYPE, read.get().position(),
+            diagnostics.error(Code.WRONG_TYPE, read.get().span(),
                     "a topology file must be a map of keys (name, spouts, bolts, ...), "
                     + "not " + read.get().kindName());
             return Optional.empty();
@@ -120,14 +120,14 @@ public final class Includes {
     private List<IncludeDef> includeDefs(YNode node) {
         List<IncludeDef> out = new ArrayList<>();
         if (!(node instanceof YNode.Seq seq)) {
-            diagnostics.error(Code.INCLUDE, node.position(),
+            diagnostics.error(Code.INCLUDE, node.span(),
                     "'includes' must be a list of {file, resource, override}, not "
                     + node.kindName());
             return out;
         }
         for (YNode item : seq.items()) {
             if (!(item instanceof YNode.Map map)) {
-                diagnostics.error(Code.INCLUDE, item.position(),
+                diagnostics.error(Code.INCLUDE, item.span(),
                         "an include must be a map {file, resource, override}, not "
                         + item.kindName());
                 continue;
@@ -135,14 +135,14 @@ public final class Includes {
             boolean ok = true;
             for (YNode.Entry e : map.entries()) {
                 if (!INCLUDE_KEYS.contains(e.key())) {
-                    diagnostics.error(Code.UNKNOWN_KEY, e.keyPosition(), "unknown key '" + e.key() + "' in include"
+                    diagnostics.error(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key() + "' in include"
                             + Suggestions.didYouMean(e.key(), INCLUDE_KEYS) + " (known: file, resource, override)");
                     ok = false;
                 }
             }
             Optional<String> file = map.get("file").flatMap(v -> text(v, "file"));
             if (map.get("file").isEmpty()) {
-                diagnostics.error(Code.MISSING_KEY, map.position(),
+                diagnostics.error(Code.MISSING_KEY, map.span(),
                         "include needs 'file' (a path, or a classpath resource with "
                         + "'resource: true')");
             }
@@ -159,7 +159,7 @@ public final class Includes {
         if (node instanceof YNode.Scalar s && s.value() instanceof String str && !str.isBlank()) {
             return Optional.of(str);
         }
-        diagnostics.error(Code.WRONG_TYPE, node.position(), "'" + key + "' must be a non-empty string, not "
+        diagnostics.error(Code.WRONG_TYPE, node.span(), "'" + key + "' must be a non-empty string, not "
                 + node.kindName());
         return Optional.empty();
     }
@@ -172,13 +172,13 @@ public final class Includes {
         if (node.get() instanceof YNode.Scalar s && s.value() instanceof Boolean b) {
             return Optional.of(b);
         }
-        diagnostics.error(Code.WRONG_TYPE, node.get().position(), "'" + key + "' must be true or false, not "
+        diagnostics.error(Code.WRONG_TYPE, node.get().span(), "'" + key + "' must be true or false, not "
                 + node.get().kindName());
         return Optional.empty();
     }
 
     private static YNode.Map without(YNode.Map map, String key) {
-        return new YNode.Map(map.entries().stream().filter(e -> !e.key().equals(key)).toList(), map.position());
+        return new YNode.Map(map.entries().stream().filter(e -> !e.key().equals(key)).toList(), map.span());
     }
 
     /** {@code into} with {@code included} merged per the rules above; keys the includer lacks are appended. */
@@ -191,22 +191,22 @@ public final class Includes {
                 out.put(inc.key(), inc);
             } else if (BY_ID.contains(inc.key()) && mine.value() instanceof YNode.Seq a
                     && inc.value() instanceof YNode.Seq b) {
-                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keyPosition(), mergeById(a, b, override)));
+                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keySpan(), mergeById(a, b, override)));
             } else if (APPENDED.contains(inc.key()) && mine.value() instanceof YNode.Seq a
                     && inc.value() instanceof YNode.Seq b) {
                 List<YNode> items = new ArrayList<>(a.items());
                 items.addAll(b.items());
-                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keyPosition(), new YNode.Seq(items, a.position())));
+                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keySpan(), new YNode.Seq(items, a.span())));
             } else if (KEY_BY_KEY.contains(inc.key()) && mine.value() instanceof YNode.Map a
                     && inc.value() instanceof YNode.Map b) {
                 YNode.Map m = override ? overlay(a, b) : overlay(b, a);
-                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keyPosition(), new YNode.Map(m.entries(),
-                        a.position())));
+                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keySpan(), new YNode.Map(m.entries(),
+                        a.span())));
             } else if (override) {
                 out.put(inc.key(), inc);
             }
         }
-        return new YNode.Map(new ArrayList<>(out.values()), into.position());
+        return new YNode.Map(new ArrayList<>(out.values()), into.span());
     }
 
     /** {@code base}'s keys with {@code top}'s replacing them; {@code top}'s other keys appended. */
@@ -214,7 +214,7 @@ public final class Includes {
         Map<String, YNode.Entry> out = new LinkedHashMap<>();
         base.entries().forEach(e -> out.put(e.key(), e));
         top.entries().forEach(e -> out.put(e.key(), e));
-        return new YNode.Map(new ArrayList<>(out.values()), base.position());
+        return new YNode.Map(new ArrayList<>(out.values()), base.span());
     }
 
     private static YNode.Seq mergeById(YNode.Seq mine, YNode.Seq included, boolean override) {
@@ -234,7 +234,7 @@ public final class Includes {
                 items.set(at, inc);
             }
         }
-        return new YNode.Seq(items, mine.position());
+        return new YNode.Seq(items, mine.span());
     }
 
     private static Optional<String> idOf(YNode node) {

@@ -2,9 +2,10 @@ package dev.fluxext.resolve;
 
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
 import dev.fluxext.read.ReadBudget;
 import dev.fluxext.read.YNode;
-import dev.fluxext.model.Position;
 import dev.fluxext.read.YamlReader;
 import dev.fluxext.read.YamlScalars;
 import java.util.ArrayList;
@@ -78,16 +79,16 @@ public final class Substitution {
         if (node instanceof YNode.Seq seq) {
             List<YNode> items = new ArrayList<>(seq.items().size());
             seq.items().forEach(i -> items.add(apply(i, diagnostics)));
-            return new YNode.Seq(items, seq.position());
+            return new YNode.Seq(items, seq.span());
         }
         YNode.Map map = (YNode.Map) node;
         List<YNode.Entry> entries = new ArrayList<>(map.entries().size());
         for (YNode.Entry e : map.entries()) {
             String key = e.key().contains("${")
                     ? text(e.key(), i -> e.keyPosition(), e.keyPosition(), diagnostics).orElse(e.key()) : e.key();
-            entries.add(new YNode.Entry(key, e.keyPosition(), apply(e.value(), diagnostics)));
+            entries.add(new YNode.Entry(key, e.keySpan(), apply(e.value(), diagnostics)));
         }
-        return new YNode.Map(entries, map.position());
+        return new YNode.Map(entries, map.span());
     }
 
     private YNode substitute(YNode.Scalar s, Diagnostics diagnostics) {
@@ -102,7 +103,7 @@ public final class Substitution {
             return flowCollection(result, s, diagnostics);
         }
         Object value = s.plain() ? YamlScalars.typeAsYaml(result) : result;
-        return new YNode.Scalar(value, result, s.plain(), s.position());
+        return new YNode.Scalar(value, result, s.plain(), s.span());
     }
 
     /**
@@ -115,22 +116,22 @@ public final class Substitution {
         Optional<YNode> parsed = new YamlReader(budget).readString(text, s.position().file(), local);
         if (parsed.isEmpty() || local.hasErrors()) {
             String why = local.all().isEmpty() ? "" : ": " + local.all().get(0).message();
-            diagnostics.error(Code.PLACEHOLDER, s.position(), "the substituted value '" + text + "' is not a valid YAML list or map"
+            diagnostics.error(Code.PLACEHOLDER, s.span(), "the substituted value '" + text + "' is not a valid YAML list or map"
                     + why + " (quote the value to keep it as text)");
             return s;
         }
-        return at(parsed.get(), s.position());
+        return at(parsed.get(), s.span());
     }
 
-    private static YNode at(YNode node, Position position) {
+    private static YNode at(YNode node, Span span) {
         if (node instanceof YNode.Scalar sc) {
-            return new YNode.Scalar(sc.value(), sc.text(), sc.plain(), position);
+            return new YNode.Scalar(sc.value(), sc.text(), sc.plain(), span);
         }
         if (node instanceof YNode.Seq seq) {
-            return new YNode.Seq(seq.items().stream().map(i -> at(i, position)).toList(), position);
+            return new YNode.Seq(seq.items().stream().map(i -> at(i, span)).toList(), span);
         }
         return new YNode.Map(((YNode.Map) node).entries().stream()
-                .map(e -> new YNode.Entry(e.key(), position, at(e.value(), position))).toList(), position);
+                .map(e -> new YNode.Entry(e.key(), span, at(e.value(), span))).toList(), span);
     }
 
     /**

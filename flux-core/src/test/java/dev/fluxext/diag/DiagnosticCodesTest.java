@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
+import dev.fluxext.model.Span;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
