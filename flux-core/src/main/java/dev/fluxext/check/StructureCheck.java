@@ -180,7 +180,7 @@ public final class StructureCheck {
         }
         for (ComponentDef b : t.bolts()) {
             if (!reached.contains(b.id())) {
-                diagnostics.warning(Code.NO_EFFECT, b.object().id().orElseThrow().span(), "no stream goes to bolt '" + b.id()
+                diagnostics.warning(Code.NO_EFFECT, b.span(), "no stream goes to bolt '" + b.id()
                         + "': it will receive no tuples");
             }
         }

@@ -33,7 +33,7 @@ public sealed interface YNode {
      * @param text  the text as written (after {@code ${...}} substitution)
      * @param plain true when written unquoted: only plain scalars are typed (and re-typed after substitution)
      * @param span  where it is written (the original text when {@code ${...}} was substituted)
-     * @param textOffset columns from {@code position} to the first character of {@code text} when the text is
+     * @param textOffset columns from the start to the first character of {@code text} when the text is
      *                   written on that line character for character (no escapes, no line breaks), else -1
      */
     record Scalar(Object value, String text, boolean plain, Span span, int textOffset) implements YNode {
@@ -46,11 +46,11 @@ public sealed interface YNode {
             this(value, text, plain, span, -1);
         }
 
-        /** Where character {@code index} of the text is, as exactly as known (else the scalar's start). */
-        public Position positionOf(int index) {
+        /** Where {@code length} characters of the text from {@code index} are, as exactly as known (else the scalar). */
+        public Span spanOf(int index, int length) {
             Position position = position();
-            return textOffset < 0 ? position
-                    : new Position(position.file(), position.line(), position.column() + textOffset + index);
+            return textOffset < 0 ? span : Span.of(new Position(position.file(), position.line(),
+                    position.column() + textOffset + index), length);
         }
 
         @Override

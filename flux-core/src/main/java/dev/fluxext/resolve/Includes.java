@@ -4,6 +4,7 @@ import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.diag.Suggestions;
 import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
 import dev.fluxext.read.ReadBudget;
 import dev.fluxext.read.YNode;
 import java.util.ArrayList;
@@ -80,19 +81,19 @@ public final class Includes {
             Source target = source.include(include.file, include.resource);
             List<String> cycle = cycle(stack, target);
             if (!cycle.isEmpty()) {
-                diagnostics.error(Code.INCLUDE, include.position, "include cycle: " + String.join(" -> ", cycle));
+                diagnostics.error(Code.INCLUDE, include.span, "include cycle: " + String.join(" -> ", cycle));
                 continue;
             }
             if (!budget.chargeInclude()) {
                 if (!tooMany) { // once: every include after the limit would say the same
-                    diagnostics.error(Code.INCLUDE, include.position, "more than " + budget.limits().maxIncludes() + " included "
+                    diagnostics.error(Code.INCLUDE, include.span, "more than " + budget.limits().maxIncludes() + " included "
                             + "files (a file counts each time it is included); includes may not be used to multiply "
                             + "a document");
                     tooMany = true;
                 }
                 break;
             }
-            Optional<YNode> included = load(target, include.position, stack);
+            Optional<YNode> included = load(target, include.span.start(), stack);
             if (included.isPresent()) {
                 merged = merge(merged, (YNode.Map) included.get(), include.override);
             }
@@ -114,7 +115,7 @@ public final class Includes {
         return List.of();
     }
 
-    private record IncludeDef(String file, boolean resource, boolean override, Position position) {
+    private record IncludeDef(String file, boolean resource, boolean override, Span span) {
     }
 
     private List<IncludeDef> includeDefs(YNode node) {
@@ -149,7 +150,7 @@ public final class Includes {
             Optional<Boolean> resource = flag(map, "resource", false);
             Optional<Boolean> override = flag(map, "override", true);
             if (ok && file.isPresent() && resource.isPresent() && override.isPresent()) {
-                out.add(new IncludeDef(file.get(), resource.get(), override.get(), map.position()));
+                out.add(new IncludeDef(file.get(), resource.get(), override.get(), map.span()));
             }
         }
         return out;

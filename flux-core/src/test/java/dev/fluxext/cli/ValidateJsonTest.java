@@ -93,9 +93,9 @@ class ValidateJsonTest {
         CliRun run = validate(yaml, "--show-source");
         String line = "      - {id: s, className: org.apache.storm.testing.TestWordSpout, paralelism: 2, numTasks: many}\n";
         assertEquals(tmp.resolve("t.yaml") + ":2:64: unknown key 'paralelism' in spout 's'; did you mean 'parallelism'?\n"
-                + line + "    " + " ".repeat(63) + "^~~~~~~~~\n"
+                + line + "    " + " ".repeat(63) + "^" + "~".repeat(9) + "\n"
                 + tmp.resolve("t.yaml") + ":2:89: 'numTasks' must be a whole number, not 'many'\n"
-                + line + "    " + " ".repeat(88) + "^~~~\n"
+                + line + "    " + " ".repeat(88) + "^" + "~".repeat(3) + "\n"
                 + "flux: " + tmp.resolve("t.yaml") + ": 2 errors\n", run.err());
     }
 }
