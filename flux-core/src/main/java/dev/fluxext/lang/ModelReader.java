@@ -564,6 +564,8 @@ public final class ModelReader {
     private Optional<YNode> required(YNode.Map map, String key, String owner) {
         Optional<YNode> value = map.get(key);
         if (value.isEmpty()) {
+            // The whole element lacks it, so the span is the element (an editor marks it all); the one-line form
+            // and --show-source still point at its first line.
             diagnostics.error(Code.MISSING_KEY, map.span(), "missing '" + key + "' in " + owner);
         }
         return value;
