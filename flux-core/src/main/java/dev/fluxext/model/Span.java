@@ -22,8 +22,4 @@ public record Span(Position start, int endLine, int endColumn) {
     public static Span of(Position start, int length) {
         return start.line() == 0 ? at(start) : new Span(start, start.line(), start.column() + Math.max(0, length));
     }
-
-    public boolean isPoint() {
-        return endLine == start.line() && endColumn == start.column();
-    }
 }

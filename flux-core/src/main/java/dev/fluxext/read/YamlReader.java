@@ -14,7 +14,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.yaml.snakeyaml.DumperOptions;
@@ -122,7 +124,7 @@ public final class YamlReader {
         try {
             return Optional.of(converter.convert(root, 0));
         } catch (TooBig e) {
-            diagnostics.error(Code.FILE_UNREADABLE, e.position, e.getMessage());
+            diagnostics.error(Code.FILE_UNREADABLE, e.span, e.getMessage());
             return Optional.empty();
         }
     }
@@ -223,11 +225,11 @@ public final class YamlReader {
 
     /** Thrown out of the conversion when expanded aliases make the document too big or cyclic. */
     private static final class TooBig extends RuntimeException {
-        final Position position;
+        final Span span;
 
-        TooBig(Position position, String message) {
+        TooBig(Span span, String message) {
             super(message, null, false, false);
-            this.position = position;
+            this.span = span;
         }
     }
 
@@ -251,13 +253,12 @@ public final class YamlReader {
         }
 
         YNode convert(Node node, int depth) {
-            Span span = span(node);
-            Position pos = span.start();
             if (++nodes > limits.maxExpandedNodes() || depth > limits.maxDepth()) {
-                throw new TooBig(pos, "document too large once aliases are expanded (more than "
-                        + limits.maxExpandedNodes() + " values or " + limits.maxDepth() + " levels); "
-                        + "aliases may not be used to build huge or recursive structures");
+                throw new TooBig(Span.at(at(label, node.getStartMark())), "document too large once aliases are "
+                        + "expanded (more than " + limits.maxExpandedNodes() + " values or " + limits.maxDepth()
+                        + " levels); aliases may not be used to build huge or recursive structures");
             }
+            Span span = span(node);
             Tag tag = node.getTag();
             if (!ALLOWED_TAGS.contains(tag)) {
                 diagnostics.error(Code.YAML_SYNTAX, span, "tag '" + tag.getValue() + "' is not allowed: topology files use plain "
@@ -265,7 +266,7 @@ public final class YamlReader {
                 return new YNode.Scalar(null, "", true, span);
             }
             if (node instanceof ScalarNode s) {
-                checkLength(s, pos);
+                checkLength(s, span);
                 boolean plain = s.isPlain();
                 Object value = Tag.TIMESTAMP.equals(tag) ? s.getValue() : typedOrText(s, span);
                 return new YNode.Scalar(value, s.getValue(), plain, span, textOffset(s));
@@ -288,7 +289,7 @@ public final class YamlReader {
                     diagnostics.error(Code.YAML_SYNTAX, keySpan, "map keys must be plain text");
                     continue;
                 }
-                checkLength(keyScalar, keyPos);
+                checkLength(keyScalar, keySpan);
                 String key = keyScalar.getValue();
                 Position first = seen.putIfAbsent(key, keyPos);
                 if (first != null) {
@@ -307,19 +308,19 @@ public final class YamlReader {
          * Text and numbers no topology needs are refused before anything copies or parses them (a number's parse is
          * quadratic in its digits), and all text counts against the topology's budget, once per alias too.
          */
-        private void checkLength(ScalarNode s, Position pos) {
+        private void checkLength(ScalarNode s, Span span) {
             int length = s.getValue().length();
             if (length > limits.maxScalarChars()) {
-                throw new TooBig(pos, "a value of " + length + " characters; values are limited to "
+                throw new TooBig(span, "a value of " + length + " characters; values are limited to "
                         + limits.maxScalarChars() + " (is a whole file pasted in here?)");
             }
             boolean number = Tag.INT.equals(s.getTag()) || Tag.FLOAT.equals(s.getTag());
             if (number && length > limits.maxNumberChars()) {
-                throw new TooBig(pos, "a number of " + length + " characters; numbers are limited to "
+                throw new TooBig(span, "a number of " + length + " characters; numbers are limited to "
                         + limits.maxNumberChars() + " (quote it if it is meant as text)");
             }
             if (!budget.chargeChars(length)) {
-                throw new TooBig(pos, budget.tooMuchText());
+                throw new TooBig(span, budget.tooMuchText());
             }
         }
 
@@ -361,6 +362,7 @@ public final class YamlReader {
         private final int[] text;
         /** Code point index of each line's start, lines counted as SnakeYAML counts them. */
         private final int[] lineStarts;
+        private final Map<Node, Mark> blockEnds = new IdentityHashMap<>();
 
         Ends(String yaml) {
             text = yaml.codePoints().toArray();
@@ -384,6 +386,11 @@ public final class YamlReader {
                 return null;
             }
             if (node instanceof CollectionNode<?> collection && collection.getFlowStyle() == FlowStyle.BLOCK) {
+                // Once per node, however often aliases repeat it; a node inside itself adds nothing to its end.
+                Mark known = blockEnds.putIfAbsent(node, start);
+                if (known != null) {
+                    return known;
+                }
                 Mark last = start;
                 for (Node child : children(node)) {
                     Mark childEnd = of(child);
@@ -391,6 +398,7 @@ public final class YamlReader {
                         last = childEnd;
                     }
                 }
+                blockEnds.put(node, last);
                 return last;
             }
             int index = Math.min(end.getIndex(), text.length);
