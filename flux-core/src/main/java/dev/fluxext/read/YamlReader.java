@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -421,7 +422,7 @@ public final class YamlReader {
         }
 
         private Mark markAt(int index) {
-            int line = java.util.Arrays.binarySearch(lineStarts, index);
+            int line = Arrays.binarySearch(lineStarts, index);
             line = line >= 0 ? line : -line - 2;
             return new Mark("", index, line, index - lineStarts[line], text, index);
         }
