@@ -6,7 +6,7 @@ import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.CompressionDef;
-import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.TransportDef;
 import java.util.HashMap;
@@ -65,14 +65,14 @@ final class CompressionWiring {
             return defaults;
         }
         if (!"none".equals(defaults.settings().get(codecKey))) {
-            diagnostics.warning(Code.NO_EFFECT, defaults.positions().get(codecKey), "the transport already "
+            diagnostics.warning(Code.NO_EFFECT, defaults.spans().get(codecKey), "the transport already "
                     + "compresses bundles of tuples, so this codec is not applied to every component (no double compression); set it in "
                     + "the compression: block of the components that should also compress tuple by tuple");
         }
         Map<String, Object> settings = new HashMap<>(defaults.settings());
-        Map<String, Position> positions = new HashMap<>(defaults.positions());
+        Map<String, Span> spans = new HashMap<>(defaults.spans());
         settings.remove(codecKey);
-        positions.remove(codecKey);
-        return new CompressionDef(settings, positions);
+        spans.remove(codecKey);
+        return new CompressionDef(settings, spans);
     }
 }

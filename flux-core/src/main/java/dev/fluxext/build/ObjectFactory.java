@@ -2,9 +2,9 @@ package dev.fluxext.build;
 
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.model.Position;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
+import dev.fluxext.model.Span;
 import dev.fluxext.model.Value;
 import dev.fluxext.reflect.ClassFinder;
 import dev.fluxext.reflect.Invoker;
@@ -75,16 +75,16 @@ final class ObjectFactory {
         try {
             Class<?> type = find(className);
             if (def.factory().isEmpty()) { // a factory may return a subtype: checked once it has
-                requireType(type, anyOf, what, className.position());
+                requireType(type, anyOf, what, className.span());
             }
             Object object = def.factory().isPresent()
                     ? viaFactory(type, def.factory().get(), def.factoryArgs())
-                    : viaConstructor(type, className.position(), def.constructorArgs());
+                    : viaConstructor(type, className.span(), def.constructorArgs());
             if (object instanceof Unbuilt unbuilt && def.factory().isPresent()) {
                 // Only the declared result type is known: it fails only if no subtype of it could fit.
-                requireTypeFits(unbuilt.type(), anyOf, what, def.factory().get().position());
+                requireTypeFits(unbuilt.type(), anyOf, what, def.factory().get().span());
             } else {
-                requireType(classOf(object), anyOf, what, className.position());
+                requireType(classOf(object), anyOf, what, className.span());
             }
             configure(object, def);
             return Optional.of(object);
@@ -92,17 +92,17 @@ final class ObjectFactory {
             return Optional.empty();
         } catch (ExceptionInInitializerError e) { // creating it ran its static initializer, which threw
             Throwable cause = e.getCause() == null ? e : e.getCause();
-            diagnostics.error(Code.CLASS, className.position(), "class " + className.value() + " cannot be created: its static "
+            diagnostics.error(Code.CLASS, className.span(), "class " + className.value() + " cannot be created: its static "
                     + "initializer failed: " + cause.getClass().getName()
                     + (cause.getMessage() == null ? "" : ": " + cause.getMessage()));
             return Optional.empty();
         } catch (LinkageError e) { // its constructors or methods name a class that cannot be loaded
-            diagnostics.error(Code.CLASS, className.position(), ClassFinder.cannotLoad(className.value(), e));
+            diagnostics.error(Code.CLASS, className.span(), ClassFinder.cannotLoad(className.value(), e));
             return Optional.empty();
         }
     }
 
-    private void requireType(Class<?> type, List<Class<?>> anyOf, String what, Position at) throws Unavailable {
+    private void requireType(Class<?> type, List<Class<?>> anyOf, String what, Span at) throws Unavailable {
         if (anyOf.stream().noneMatch(c -> c.isAssignableFrom(type))) {
             diagnostics.error(Code.CLASS, at, type.getName() + " is not " + what + ": it " + (anyOf.size() == 1
                     ? "does not " + (anyOf.get(0).isInterface() ? "implement " : "extend ") + anyOf.get(0).getName()
@@ -111,7 +111,7 @@ final class ObjectFactory {
         }
     }
 
-    private void requireTypeFits(Class<?> declared, List<Class<?>> anyOf, String what, Position at) throws Unavailable {
+    private void requireTypeFits(Class<?> declared, List<Class<?>> anyOf, String what, Span at) throws Unavailable {
         if (anyOf.stream().noneMatch(c -> c.isAssignableFrom(declared) || declared.isAssignableFrom(c))) {
             requireType(declared, anyOf, what, at);
         }
@@ -135,12 +135,12 @@ final class ObjectFactory {
         try {
             return classes.find(name.value());
         } catch (ReflectException e) {
-            diagnostics.error(Code.CLASS, name.position(), e.getMessage());
+            diagnostics.error(Code.CLASS, name.span(), e.getMessage());
             throw new Unavailable();
         }
     }
 
-    private Object viaConstructor(Class<?> type, Position at, List<Value> args) throws Unavailable {
+    private Object viaConstructor(Class<?> type, Span at, List<Value> args) throws Unavailable {
         List<Object> resolved = resolveAll(args);
         try {
             if (!create) {
@@ -162,14 +162,14 @@ final class ObjectFactory {
             }
             Object made = Invoker.callStatic(type, factory.value(), resolved);
             if (made == null) {
-                diagnostics.error(Code.MEMBER, factory.position(), "factory " + type.getSimpleName() + "."
+                diagnostics.error(Code.MEMBER, factory.span(), "factory " + type.getSimpleName() + "."
                         + factory.value()
                         + " returned null");
                 throw new Unavailable();
             }
             return made;
         } catch (ReflectException e) {
-            report(e, factory.position(), args);
+            report(e, factory.span(), args);
             throw new Unavailable();
         }
     }
@@ -184,8 +184,8 @@ final class ObjectFactory {
                     Invoker.setProperty(object, property.name().value(), resolve(property.value()));
                 }
             } catch (ReflectException e) {
-                diagnostics.error(Code.MEMBER, e.argument().isPresent() ? property.value().position()
-                        : property.name().position(), "property '" + property.name().value() + "': " + e.getMessage());
+                diagnostics.error(Code.MEMBER, e.argument().isPresent() ? property.value().span()
+                        : property.name().span(), "property '" + property.name().value() + "': " + e.getMessage());
                 ok = false;
             } catch (Unavailable e) {
                 ok = false;
@@ -199,7 +199,7 @@ final class ObjectFactory {
                     Invoker.call(object, method.name().value(), resolveAll(method.args()));
                 }
             } catch (ReflectException e) {
-                report(e, method.name().position(), method.args());
+                report(e, method.name().span(), method.args());
                 ok = false;
             } catch (Unavailable e) {
                 ok = false;
@@ -210,9 +210,9 @@ final class ObjectFactory {
         }
     }
 
-    private void report(ReflectException e, Position fallback, List<Value> args) {
-        Position at = e.argument().isPresent() && e.argument().getAsInt() < args.size()
-                ? args.get(e.argument().getAsInt()).position() : fallback;
+    private void report(ReflectException e, Span fallback, List<Value> args) {
+        Span at = e.argument().isPresent() && e.argument().getAsInt() < args.size()
+                ? args.get(e.argument().getAsInt()).span() : fallback;
         diagnostics.error(Code.MEMBER, at, e.getMessage());
     }
 
@@ -263,7 +263,7 @@ final class ObjectFactory {
             return built;
         }
         if (!failed.contains(ref.id())) { // the check stage guarantees declared ids; be explicit if not
-            diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "no component '" + ref.id()
+            diagnostics.error(Code.UNKNOWN_REFERENCE, ref.span(), "no component '" + ref.id()
                     + "' is declared before this reference");
         }
         throw new Unavailable();

@@ -2,8 +2,8 @@ package dev.fluxext.build;
 
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.model.ConfigMap;
 import dev.fluxext.model.ComponentDef;
+import dev.fluxext.model.ConfigMap;
 import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.StreamDef;
@@ -152,20 +152,20 @@ public final class TopologyFactory {
             }
             Object value = entry.value().toPlain();
             if (value == null) {
-                diagnostics.error(Code.STORM_CONFIG, entry.value().position(), "'" + key + "' has no value; give it one or remove it");
+                diagnostics.error(Code.STORM_CONFIG, entry.value().span(), "'" + key + "' has no value; give it one or remove it");
                 continue;
             }
             Optional<String> problem = StormConfigCheck.problem(key, value);
             if (problem.isPresent()) {
-                diagnostics.error(Code.STORM_CONFIG, entry.value().position(), problem.get());
+                diagnostics.error(Code.STORM_CONFIG, entry.value().span(), problem.get());
                 continue;
             }
-            StormConfigCheck.unknownKeyWarning(key).ifPresent(w -> diagnostics.warning(Code.UNKNOWN_KEY, entry.keyPosition(), w));
+            StormConfigCheck.unknownKeyWarning(key).ifPresent(w -> diagnostics.warning(Code.UNKNOWN_KEY, entry.keySpan(), w));
             if (StormConfigCheck.isDeprecated(key)) {
-                diagnostics.warning(Code.STORM_CONFIG_IGNORED, entry.keyPosition(), "'" + key + "' is deprecated in Storm 2.8");
+                diagnostics.warning(Code.STORM_CONFIG_IGNORED, entry.keySpan(), "'" + key + "' is deprecated in Storm 2.8");
             }
             if (perComponent && StormConfigCheck.ignoredPerComponent(key)) {
-                diagnostics.warning(Code.STORM_CONFIG_IGNORED, entry.keyPosition(), "'" + key + "' is ignored per component by Storm 2.8 "
+                diagnostics.warning(Code.STORM_CONFIG_IGNORED, entry.keySpan(), "'" + key + "' is ignored per component by Storm 2.8 "
                         + "workers; set it in the topology config");
             }
             out.put(key, value);
@@ -189,7 +189,7 @@ public final class TopologyFactory {
                 Class<?> returns = Invoker.checkCall(unbuilt.type(), methodName.value(),
                         takesConfig ? List.of(conf) : List.of());
                 if (!returns.isAssignableFrom(StormTopology.class)) {
-                    diagnostics.error(Code.MEMBER, methodName.position(), unbuilt.type().getSimpleName() + "." + methodName.value()
+                    diagnostics.error(Code.MEMBER, methodName.span(), unbuilt.type().getSimpleName() + "." + methodName.value()
                             + " returns " + returns.getName() + ", not an org.apache.storm.generated.StormTopology");
                     return Optional.empty();
                 }
@@ -201,11 +201,11 @@ public final class TopologyFactory {
                 addWorkerHooks(hook -> topology.add_to_worker_hooks(ByteBuffer.wrap(Utils.javaSerialize(hook))));
                 return Optional.of(topology);
             }
-            diagnostics.error(Code.MEMBER, methodName.position(), target.getClass().getSimpleName() + "." + methodName.value()
+            diagnostics.error(Code.MEMBER, methodName.span(), target.getClass().getSimpleName() + "." + methodName.value()
                     + " returned " + (result == null ? "null" : "a " + result.getClass().getName())
                     + ", not an org.apache.storm.generated.StormTopology");
         } catch (ReflectException e) {
-            diagnostics.error(Code.MEMBER, methodName.position(), e.getMessage());
+            diagnostics.error(Code.MEMBER, methodName.span(), e.getMessage());
         }
         return Optional.empty();
     }
@@ -242,7 +242,7 @@ public final class TopologyFactory {
         try {
             topology = builder.createTopology();
         } catch (RuntimeException e) {
-            diagnostics.error(Code.STORM_REJECTED, def.position(), "Storm could not create the topology: " + e.getMessage());
+            diagnostics.error(Code.STORM_REJECTED, def.span(), "Storm could not create the topology: " + e.getMessage());
             return Optional.empty();
         }
         checkStreams(topology);
@@ -335,7 +335,7 @@ public final class TopologyFactory {
         try {
             declarer = add.get();
         } catch (RuntimeException e) { // the user's declareOutputFields or getComponentConfiguration threw
-            diagnostics.error(Code.STORM_REJECTED, executor.object().className().position(), "declaring '" + executor.id() + "' failed: "
+            diagnostics.error(Code.STORM_REJECTED, executor.object().className().span(), "declaring '" + executor.id() + "' failed: "
                     + e.getClass().getName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
             return;
         }
@@ -399,7 +399,7 @@ public final class TopologyFactory {
             Located<String> streamId = stream.grouping().streamId();
             StreamInfo info = source.get_streams().get(streamId.value());
             if (info == null) {
-                diagnostics.error(Code.STREAM_FIELDS, streamId.position(), "'" + from + "' declares no stream '" + streamId.value()
+                diagnostics.error(Code.STREAM_FIELDS, streamId.span(), "'" + from + "' declares no stream '" + streamId.value()
                         + "' (it declares: " + String.join(", ", source.get_streams().keySet().stream().sorted()
                         .toList()) + ")");
                 continue;
@@ -408,7 +408,7 @@ public final class TopologyFactory {
                 List<String> missing = fields.value().stream().filter(f -> !info.get_output_fields().contains(f))
                         .toList();
                 if (!missing.isEmpty()) {
-                    diagnostics.error(Code.STREAM_FIELDS, fields.position(), "stream '" + streamId.value() + "' of '" + from
+                    diagnostics.error(Code.STREAM_FIELDS, fields.span(), "stream '" + streamId.value() + "' of '" + from
                             + "' has no field" + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing)
                             + " (its fields: " + String.join(", ", info.get_output_fields()) + ")");
                 }

@@ -11,7 +11,7 @@ import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.CompressionDef;
 import dev.fluxext.model.ConfigMap;
 import dev.fluxext.model.Located;
-import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.TransportDef;
 import dev.fluxext.read.Placeholders;
@@ -43,7 +43,7 @@ final class Transport {
         // Set in config: directly (no transport: block), the class is checked all the same.
         Optional<Located<String>> checked = def.transport().map(TransportDef::contextClass).or(() -> def.config()
                 .get(TransportOptions.TRANSPORT_KEY).filter(e -> e.value().toPlain() instanceof String)
-                .map(e -> new Located<>((String) e.value().toPlain(), e.value().position())));
+                .map(e -> new Located<>((String) e.value().toPlain(), e.value().span())));
         checked.filter(c -> !(afterErrors && Placeholders.in(c.value())))
                 .ifPresent(c -> checkContext(c, objects, diagnostics));
         if (def.transport().isEmpty()) {
@@ -52,7 +52,7 @@ final class Transport {
         Located<String> contextClass = def.transport().get().contextClass();
         conf.put(TransportOptions.TRANSPORT_KEY, contextClass.value());
         def.transport().get().compression().ifPresent(batch -> batchCompression(batch, contextClass, conf,
-                def.transport().get().position(), diagnostics));
+                def.transport().get().span(), diagnostics));
         for (ConfigMap.Entry entry : def.transport().get().settings().entries().values()) {
             if (afterErrors && Placeholders.in(entry.value())) {
                 continue; // reported by substitution
@@ -64,7 +64,7 @@ final class Transport {
                 // The YAML says bufferSize, Storm says storm.messaging.netty.buffer_size: name both.
                 String yamlName = TransportOptions.NETTY_KEYS.stream().filter(k -> k.stormKey().equals(entry.key()))
                         .map(TransportOptions.NettyKey::yamlName).findFirst().orElse(entry.key());
-                diagnostics.error(Code.STORM_CONFIG, entry.value().position(), "transport " + yamlName + ": "
+                diagnostics.error(Code.STORM_CONFIG, entry.value().span(), "transport " + yamlName + ": "
                         + problem.get());
             } else {
                 conf.put(entry.key(), value);
@@ -74,9 +74,9 @@ final class Transport {
 
     /** Wraps the chosen transport in the batch-compressing one; settings already checked one by one by the reader. */
     private static void batchCompression(CompressionDef batch, Located<String> contextClass, Map<String, Object> conf,
-                                         Position transport, Diagnostics diagnostics) {
+                                         Span transport, Diagnostics diagnostics) {
         List<SettingConflict> conflicts = BatchSettings.conflicts(batch.settings()); // e.g. maxBatchBytes > the cap
-        conflicts.forEach(conflict -> diagnostics.add(conflictAt(conflict, batch.positions(), transport)));
+        conflicts.forEach(conflict -> diagnostics.add(conflictAt(conflict, batch.spans(), transport)));
         if (conflicts.isEmpty()) {
             conf.put(BatchCompressionOptions.DELEGATE_KEY, contextClass.value());
             conf.put(TransportOptions.TRANSPORT_KEY, BatchCompressionContext.class.getName());
@@ -88,13 +88,14 @@ final class Transport {
      * At the setting of the conflict that comes first in the file, the other one (if the file sets it, else it is
      * a default) as a related location; at the block if the file sets neither.
      */
-    private static Diagnostic conflictAt(SettingConflict conflict, Map<String, Position> positions, Position block) {
-        List<Position> written = conflict.options().stream().map(o -> positions.get(o.key())).filter(Objects::nonNull)
-                .sorted(Comparator.comparingInt(Position::line).thenComparingInt(Position::column)).toList();
+    private static Diagnostic conflictAt(SettingConflict conflict, Map<String, Span> spans, Span block) {
+        List<Span> written = conflict.options().stream().map(o -> spans.get(o.key())).filter(Objects::nonNull)
+                .sorted(Comparator.comparingInt((Span s) -> s.start().line()).thenComparingInt(s -> s.start().column()))
+                .toList();
         Diagnostic error = Diagnostic.error(Code.OUT_OF_RANGE, written.isEmpty() ? block : written.get(0),
                 conflict.message(ConfigOption::yamlPath));
-        for (Position other : written.subList(Math.min(1, written.size()), written.size())) {
-            error = error.withRelated(other, "also involved here");
+        for (Span other : written.subList(Math.min(1, written.size()), written.size())) {
+            error = error.withRelated(other.start(), "also involved here");
         }
         return error;
     }
@@ -102,7 +103,7 @@ final class Transport {
     private static void checkContext(Located<String> contextClass, ObjectFactory objects, Diagnostics diagnostics) {
         objects.findClass(contextClass).ifPresent(c -> {
             if (!IContext.class.isAssignableFrom(c)) {
-                diagnostics.error(Code.CLASS, contextClass.position(), c.getName()
+                diagnostics.error(Code.CLASS, contextClass.span(), c.getName()
                         + " is not a messaging transport: it does not "
                         + "implement " + IContext.class.getName() + " (use 'netty' or such a class)");
             }

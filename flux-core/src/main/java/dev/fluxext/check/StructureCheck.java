@@ -4,7 +4,6 @@ import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Span;
 import dev.fluxext.diag.Suggestions;
 import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.CompressionDef;
@@ -69,7 +68,7 @@ public final class StructureCheck {
     private void declare(Located<String> id, String kind, Map<String, Declared> ids) {
         Declared first = ids.putIfAbsent(id.value(), new Declared(kind, id.position()));
         if (first != null) {
-            diagnostics.add(Diagnostic.error(Code.DUPLICATE_ID, Span.of(id.position(), id.value().length()),
+            diagnostics.add(Diagnostic.error(Code.DUPLICATE_ID, id.span(),
                     "duplicate id '" + id.value() + "': already used by the " + first.kind() + " declared at "
                     + where(first.position(), id.position()) + " (ids must be unique across components, spouts and "
                     + "bolts)").withRelated(first.position(), "first declared here"));
@@ -99,15 +98,15 @@ public final class StructureCheck {
             }
             Position later = scope.allComponents.get(ref.id());
             if (later != null) {
-                diagnostics.add(Diagnostic.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to component '"
+                diagnostics.add(Diagnostic.error(Code.UNKNOWN_REFERENCE, ref.span(), "reference to component '"
                         + ref.id() + "' declared later (at " + where(later, ref.position()) + "): declare it above "
                         + "the place that uses it").withRelated(later, "declared here"));
             } else if (scope.executorIds.contains(ref.id())) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to '" + ref.id()
+                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.span(), "reference to '" + ref.id()
                         + "', which is a spout or bolt: "
                         + "references name entries of 'components'");
             } else {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.position(), "reference to unknown component '"
+                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.span(), "reference to unknown component '"
                         + ref.id() + "'"
                         + Suggestions.didYouMean(ref.id(), scope.allComponents.keySet()));
             }
@@ -123,7 +122,7 @@ public final class StructureCheck {
     /** Minimums are checked where the values are read; what is left is how two counts relate. */
     private void counts(ComponentDef e) {
         e.numTasks().filter(n -> n.value() < e.parallelism().value()).ifPresent(n ->
-                diagnostics.warning(Code.NO_EFFECT, n.position(), "'numTasks' (" + n.value() + ") of "
+                diagnostics.warning(Code.NO_EFFECT, n.span(), "'numTasks' (" + n.value() + ") of "
                         + e.describe() + " is less than its 'parallelism' (" + e.parallelism().value() + "): only "
                         + n.value() + " executors will run"));
     }
@@ -139,16 +138,16 @@ public final class StructureCheck {
         for (StreamDef s : t.streams()) {
             String from = s.from().value();
             if (!executors.contains(from)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, Span.of(s.from().position(), from.length()),
+                diagnostics.error(Code.UNKNOWN_REFERENCE, s.from().span(),
                         "stream from unknown spout or bolt '" + from + "'"
                         + notAnExecutor(from, ids) + Suggestions.didYouMean(from, executors));
             }
             String to = s.to().value();
             if (spouts.contains(to)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, Span.of(s.to().position(), to.length()), "stream to "
+                diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().span(), "stream to "
                         + "spout '" + to + "': streams go to bolts");
             } else if (!bolts.contains(to)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, Span.of(s.to().position(), to.length()),
+                diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().span(),
                         "stream to unknown bolt '" + to + "'"
                         + notAnExecutor(to, ids)
                         + Suggestions.didYouMean(to, bolts));
@@ -157,7 +156,7 @@ public final class StructureCheck {
         }
         for (ComponentDef b : t.bolts()) {
             if (!reached.contains(b.id())) {
-                diagnostics.warning(Code.NO_EFFECT, b.position(), "no stream goes to bolt '" + b.id()
+                diagnostics.warning(Code.NO_EFFECT, b.span(), "no stream goes to bolt '" + b.id()
                         + "': it will receive no tuples");
             }
         }
@@ -188,7 +187,7 @@ public final class StructureCheck {
         settings.settings().keySet().forEach(key -> CompressionOptions.byKey(key).ifPresent(option -> {
             int dot = option.yamlPath().indexOf('.');
             if (dot > 0 && !codecs.contains(option.yamlPath().substring(0, dot))) {
-                diagnostics.warning(Code.NO_EFFECT, settings.positions().get(key), "'" + option.yamlPath()
+                diagnostics.warning(Code.NO_EFFECT, settings.spans().get(key), "'" + option.yamlPath()
                         + "' has no effect: "
                         + why);
             }

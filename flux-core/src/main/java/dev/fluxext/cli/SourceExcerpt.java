@@ -11,8 +11,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code --show-source}: under a diagnostic's one line, the source line it points into and a caret under its span,
- * as compilers print them. Nothing for problems without a line (a {@code -c} argument) or files it cannot read.
+ * {@code --show-source}: under a diagnostic's one line, the source line it points into with its span underlined
+ * ({@code ^~~~}), as compilers print it. Nothing for problems without a line (a {@code -c} argument) or files it
+ * cannot read.
  */
 final class SourceExcerpt {
 
@@ -27,8 +28,10 @@ final class SourceExcerpt {
         }
         String text = lines.get().get(line - 1);
         int column = Math.max(1, d.position().column());
-        int width = d.span().endLine() == line ? Math.max(1, d.span().endColumn() - column) : 1;
-        return "    " + text + "\n    " + " ".repeat(column - 1) + "^".repeat(width) + "\n";
+        // A span over several lines (a map, a block scalar) is underlined to the end of its first line.
+        int end = d.span().endLine() == line ? d.span().endColumn() : text.length() + 1;
+        int width = Math.max(1, end - column);
+        return "    " + text + "\n    " + " ".repeat(column - 1) + "^" + "~".repeat(width - 1) + "\n";
     }
 
     private static Optional<List<String>> read(String file) {

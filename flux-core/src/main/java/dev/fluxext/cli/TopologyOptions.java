@@ -55,8 +55,8 @@ final class TopologyOptions {
     @Option(names = {"-v", "--verbose"}, description = "Print stack traces for internal errors.")
     boolean verbose;
 
-    @Option(names = "--show-source", description = "Under each problem, print the source line and a caret under "
-        + "the text it is about.")
+    @Option(names = "--show-source", description = "Under each problem, print the source line with the text it "
+        + "is about underlined.")
     boolean showSource;
 
     /**

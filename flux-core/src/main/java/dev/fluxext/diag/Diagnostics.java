@@ -1,6 +1,7 @@
 package dev.fluxext.diag;
 
 import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -54,7 +54,7 @@ public final class ElementCheck {
         }
         for (String required : element.requiredKeys()) {
             if (map.get(required).isEmpty()) {
-                diagnostics.error(Code.MISSING_KEY, map.position(), "missing '" + required + "' " + in);
+                diagnostics.error(Code.MISSING_KEY, map.span(), "missing '" + required + "' " + in);
             }
         }
         element.rules().forEach(rule -> rule(rule, map, valid, choices, what.isEmpty() ? "the topology" : what));
@@ -190,7 +190,7 @@ public final class ElementCheck {
             case EXACTLY_ONE -> {
                 long given = keys.stream().filter(k -> map.get(k).isPresent()).count();
                 if (given != 1) {
-                    diagnostics.error(Code.CONFLICTING_KEYS, map.position(), what + " needs exactly one of '"
+                    diagnostics.error(Code.CONFLICTING_KEYS, map.span(), what + " needs exactly one of '"
                             + keys.get(0) + "' and '" + keys.get(1) + "', not " + (given == 0 ? "neither" : "both")
                             + ": " + rule.fix());
                     keys.forEach(valid::remove);
@@ -214,7 +214,7 @@ public final class ElementCheck {
                         && !(entry.get().value() instanceof YNode.Seq s && s.items().isEmpty());
                 if (choice.equals(needed) && !given) {
                     diagnostics.error(Code.GROUPING, entry.map(e -> e.value().span()).orElse(
-                            dev.fluxext.diag.Span.at(map.position())), needed + " " + noun(what) + " needs '"
+                            map.span()), needed + " " + noun(what) + " needs '"
                             + keys.get(0) + "'" + (entry.isPresent() ? " with at least one item" : "") + ": "
                             + rule.fix());
                 } else if (!choice.equals(needed) && entry.isPresent()) {
@@ -245,16 +245,16 @@ public final class ElementCheck {
         }
 
         public Optional<Located<String>> text(String key) {
-            return get(key).map(n -> new Located<>(((YNode.Scalar) n).text(), n.position()));
+            return get(key).map(n -> new Located<>(((YNode.Scalar) n).text(), n.span()));
         }
 
         public Optional<Located<Integer>> wholeNumber(String key) {
-            return get(key).map(n -> new Located<>((Integer) ((YNode.Scalar) n).value(), n.position()));
+            return get(key).map(n -> new Located<>((Integer) ((YNode.Scalar) n).value(), n.span()));
         }
 
         public Optional<Located<Double>> number(String key) {
             return get(key).map(n -> new Located<>(((Number) ((YNode.Scalar) n).value()).doubleValue(),
-                    n.position()));
+                    n.span()));
         }
 
         public Optional<Boolean> flag(String key) {
@@ -264,7 +264,7 @@ public final class ElementCheck {
         /** A choice in its declared case: the written one, or the nearest to an unknown one (already reported). */
         public Optional<Located<String>> choice(String key) {
             return Optional.ofNullable(choices.get(key)).map(c -> new Located<>(c, map.get(key).orElseThrow()
-                    .position()));
+                    .span()));
         }
 
         public List<YNode> list(String key) {

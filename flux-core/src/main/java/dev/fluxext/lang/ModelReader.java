@@ -6,7 +6,6 @@ import dev.fluxext.compression.config.ConfigOption;
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.diag.Span;
 import dev.fluxext.diag.Suggestions;
 import dev.fluxext.lang.ElementCheck.Checked;
 import dev.fluxext.lang.Language.Element;
@@ -17,6 +16,8 @@ import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
 import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
+import dev.fluxext.model.Span;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.TopologySourceDef;
@@ -87,12 +88,12 @@ public final class ModelReader {
         Optional<TopologySourceDef> source = top.map("topologySource").flatMap(this::topologySource);
         Optional<TransportDef> transport = top.get("transport").flatMap(this::transport);
         if (!top.written("topologySource") && !hasItems(map.get("spouts"))) {
-            diagnostics.error(Code.EMPTY_TOPOLOGY, map.position(),
+            diagnostics.error(Code.EMPTY_TOPOLOGY, map.span(),
                     "the topology has no spouts: declare 'spouts' (and 'bolts' and "
                     + "'streams'), or a 'topologySource'");
         }
         return Optional.of(new TopologyDef(name, config, components, spouts, bolts, streams, hooks, source,
-                compression, transport, map.position()));
+                compression, transport, map.span()));
     }
 
     /** Spouts written, even if none could be read (their errors say why, not "no spouts"). */
@@ -133,18 +134,18 @@ public final class ModelReader {
         checked.list("configMethods").forEach(c -> configMethod(c, what).ifPresent(methods::add));
         // Kept even with errors (the builder never sees a model with errors) so that streams and references to it
         // are still checked without "unknown id" noise.
-        return Optional.of(new ObjectDef(id, checked.text("className").orElse(new Located<>("", map.position())),
+        return Optional.of(new ObjectDef(id, checked.text("className").orElse(new Located<>("", map.span())),
                 arguments(checked.list("constructorArgs")), properties, methods, checked.text("factory"),
-                arguments(checked.list("factoryArgs")), map.position()));
+                arguments(checked.list("factoryArgs")), map.span()));
     }
 
     private Optional<ObjectDef.PropertyDef> property(YNode node, String owner) {
         return map(node, "property").flatMap(map -> {
             Checked checked = elements.check(map, Language.PROPERTY, "property of " + owner);
             Optional<Value> value = checked.get("value").map(this::argument)
-                    .or(() -> checked.text("ref").map(r -> new Value.Ref(r.value(), r.position())));
+                    .or(() -> checked.text("ref").map(r -> new Value.Ref(r.value(), r.span())));
             return checked.text("name").flatMap(name -> value.map(v -> new ObjectDef.PropertyDef(name, v,
-                    map.position())));
+                    map.span())));
         });
     }
 
@@ -152,7 +153,7 @@ public final class ModelReader {
         return map(node, "config method").flatMap(map -> {
             Checked checked = elements.check(map, Language.CONFIG_METHOD, "config method of " + owner);
             return checked.text("name").map(n -> new ObjectDef.ConfigMethodDef(n, arguments(checked.list("args")),
-                    map.position()));
+                    map.span()));
         });
     }
 
@@ -166,7 +167,7 @@ public final class ModelReader {
         Checked checked = elements.check(map, Language.COMPONENT, what);
         Optional<ObjectDef> object = objectDef(map, checked, Language.COMPONENT, what);
         Located<Integer> parallelism = checked.wholeNumber("parallelism")
-                .orElse(new Located<>(1, map.position()));
+                .orElse(new Located<>(1, map.span()));
         ConfigMap config = checked.map("config").map(ModelReader::configMap).orElse(ConfigMap.EMPTY);
         CompressionDef fromConfig = configCompression(config, "config of " + what);
         CompressionDef compression = blockOverConfig(checked.map("compression").map(n -> compression(n, what))
@@ -194,25 +195,25 @@ public final class ModelReader {
             return Optional.empty();
         }
         return Optional.of(new StreamDef(checked.text("name").map(Located::value).filter(n -> !n.isEmpty()),
-                from.get(), to.get(), grouping.get(), map.position()));
+                from.get(), to.get(), grouping.get(), map.span()));
     }
 
     private Optional<GroupingDef> grouping(YNode.Map map, String stream) {
         Checked checked = elements.check(map, Language.GROUPING, "grouping of " + stream);
         Located<String> streamId = checked.text("streamId")
-                .orElse(new Located<>(GroupingDef.DEFAULT_STREAM, map.position()));
+                .orElse(new Located<>(GroupingDef.DEFAULT_STREAM, map.span()));
         Optional<Located<List<String>>> fields = checked.get("args").map(args -> new Located<>(((YNode.Seq) args)
-                .items().stream().map(i -> ((YNode.Scalar) i).text()).toList(), args.position()));
+                .items().stream().map(i -> ((YNode.Scalar) i).text()).toList(), args.span()));
         Optional<ObjectDef> custom = checked.map("customClass")
                 .flatMap(n -> objectDef(n, "custom grouping", Language.CUSTOM_GROUPING));
         return checked.choice("type").map(type -> new GroupingDef(new Located<>(GroupingDef.Type.valueOf(
-                type.value()), type.position()), streamId, fields, custom, map.position()));
+                type.value()), type.span()), streamId, fields, custom, map.span()));
     }
 
     private Optional<TopologySourceDef> topologySource(YNode.Map map) {
         Checked checked = elements.check(map, Language.TOPOLOGY_SOURCE, "topologySource");
         Located<String> method = checked.text("methodName")
-                .orElse(new Located<>(TopologySourceDef.DEFAULT_METHOD, map.position()));
+                .orElse(new Located<>(TopologySourceDef.DEFAULT_METHOD, map.span()));
         return objectDef(map, checked, Language.TOPOLOGY_SOURCE, "topologySource").map(o -> new TopologySourceDef(o, method));
     }
 
@@ -226,21 +227,21 @@ public final class ModelReader {
         TransportOptions.NETTY_KEYS.forEach(k -> known.add(k.yamlName()));
         unknownKeys(map, known, "in 'transport'");
         Located<String> type = map.get(TransportOptions.TYPE).flatMap(n -> string(n, "'type'"))
-                .orElse(new Located<>(TransportOptions.NETTY, map.position()));
+                .orElse(new Located<>(TransportOptions.NETTY, map.span()));
         boolean netty = type.value().equalsIgnoreCase(TransportOptions.NETTY)
                 || type.value().equals(TransportOptions.NETTY_CONTEXT);
         boolean placeholder = Placeholders.in(type.value()); // reported by substitution
         boolean notAClass = !netty && !placeholder && !QUALIFIED_CLASS.matcher(type.value()).matches();
         if (notAClass) {
             // Same words as the schema: a short name other than netty is not a class name at all.
-            diagnostics.error(Code.OUT_OF_RANGE, type.position(),
+            diagnostics.error(Code.OUT_OF_RANGE, type.span(),
                     "must be netty or a fully qualified class name implementing "
                     + "org.apache.storm.messaging.IContext, not '" + type.value() + "'");
         }
         // A type already rejected is checked no further (no "class not found" for it): the model is not built.
         boolean typeAccepted = !notAClass && !placeholder;
         Located<String> contextClass = netty || !typeAccepted ? new Located<>(TransportOptions.NETTY_CONTEXT,
-                type.position()) : type;
+                type.span()) : type;
         Map<String, ConfigMap.Entry> settings = new LinkedHashMap<>();
         for (YNode.Entry e : map.entries()) {
             TransportOptions.byYamlName(e.key()).ifPresent(k -> {
@@ -249,14 +250,14 @@ public final class ModelReader {
                             + "' is a Netty setting and has no effect "
                             + "with transport type '" + type.value() + "'");
                 }
-                settings.put(k.stormKey(), new ConfigMap.Entry(k.stormKey(), e.keyPosition(), plain(e.value())));
+                settings.put(k.stormKey(), new ConfigMap.Entry(k.stormKey(), e.keySpan(), plain(e.value())));
             });
         }
         Optional<CompressionDef> compression = map.get(TransportOptions.COMPRESSION).map(n -> map(n, "'compression'")
                 .map(block -> optionBlock(block, BatchCompressionOptions.ALL,
                         codecBlocks(BatchCompressionOptions.CODEC),
                         "the compression of the transport")).orElse(CompressionDef.NONE));
-        return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, map.position()));
+        return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, map.span()));
     }
 
     // ---- compression
@@ -283,13 +284,13 @@ public final class ModelReader {
     private CompressionDef optionBlock(YNode.Map map, List<ConfigOption> options, Set<String> emptyBlocks,
             String owner) {
         Map<String, Object> settings = new LinkedHashMap<>();
-        Map<String, Position> positions = new LinkedHashMap<>();
+        Map<String, Span> positions = new LinkedHashMap<>();
         optionLevel(map, "", options, emptyBlocks, owner, settings, positions);
         return new CompressionDef(settings, positions);
     }
 
     private void optionLevel(YNode.Map map, String prefix, List<ConfigOption> options, Set<String> emptyBlocks,
-                             String owner, Map<String, Object> settings, Map<String, Position> positions) {
+                             String owner, Map<String, Object> settings, Map<String, Span> positions) {
         Set<String> known = new LinkedHashSet<>();
         for (ConfigOption o : options) {
             if (o.yamlPath().startsWith(prefix)) {
@@ -319,7 +320,7 @@ public final class ModelReader {
                             : Code.WRONG_TYPE, e.value().span(), problem.get());
                 } else {
                     settings.put(option.get().key(), option.get().convert(raw));
-                    positions.put(option.get().key(), e.value().position());
+                    positions.put(option.get().key(), e.value().span());
                 }
             } else if (e.value() instanceof YNode.Map sub) {
                 optionLevel(sub, path + ".", options, emptyBlocks, owner, settings, positions);
@@ -339,14 +340,14 @@ public final class ModelReader {
      */
     private CompressionDef configCompression(ConfigMap config, String owner) {
         Map<String, Object> settings = new LinkedHashMap<>();
-        Map<String, Position> positions = new LinkedHashMap<>();
+        Map<String, Span> positions = new LinkedHashMap<>();
         Set<String> setByOwnKey = new HashSet<>();
         config.entries().values().forEach(entry -> {
             String configKey = entry.key();
             Optional<ConfigOption> option = CompressionOptions.setBy(configKey);
             if (option.isEmpty()) {
                 if (configKey.startsWith(CompressionOptions.PREFIX)) {
-                    diagnostics.recoverableError(Code.UNKNOWN_KEY, Span.of(entry.keyPosition(), configKey.length()),
+                    diagnostics.recoverableError(Code.UNKNOWN_KEY, entry.keySpan(),
                             "unknown compression key '" + configKey + "' in " + owner + Suggestions.didYouMean(
                                     configKey, CompressionOptions.ALL.stream().map(ConfigOption::key).toList()));
                 }
@@ -359,12 +360,12 @@ public final class ModelReader {
             ConfigOption o = option.get();
             Optional<String> problem = o.problemWith(configKey, raw);
             if (problem.isPresent()) {
-                diagnostics.recoverableError(Code.OUT_OF_RANGE, entry.value().position(), problem.get()
+                diagnostics.recoverableError(Code.OUT_OF_RANGE, entry.value().span(), problem.get()
                         + " (in " + owner + ")");
             } else if (configKey.equals(o.key()) || !setByOwnKey.contains(o.key())) {
                 // the option's own key wins over its fallback keys, whatever their order
                 settings.put(o.key(), o.convert(o.translate(configKey, raw)));
-                positions.put(o.key(), entry.keyPosition());
+                positions.put(o.key(), entry.keySpan());
                 if (configKey.equals(o.key())) {
                     setByOwnKey.add(o.key());
                 }
@@ -384,9 +385,9 @@ public final class ModelReader {
             Optional<ConfigMap.Entry> own = config.get(key);
             if (own.isPresent()) {
                 diagnostics.addRecoverable(Diagnostic.error(Code.CONFLICTING_KEYS,
-                        Span.of(own.get().keyPosition(), key.length()), "'" + key + "' is set both here and in the "
+                        own.get().keySpan(), "'" + key + "' is set both here and in the "
                                 + "'compression:' block of " + owner + ": keep one of them")
-                        .withRelated(block.positions().get(key), "also set here"));
+                        .withRelated(block.spans().get(key).start(), "also set here"));
             }
         }
         return block.over(fromConfig);
@@ -403,7 +404,7 @@ public final class ModelReader {
 
     private static ConfigMap configMap(YNode.Map map) {
         Map<String, ConfigMap.Entry> entries = new LinkedHashMap<>();
-        map.entries().forEach(e -> entries.put(e.key(), new ConfigMap.Entry(e.key(), e.keyPosition(),
+        map.entries().forEach(e -> entries.put(e.key(), new ConfigMap.Entry(e.key(), e.keySpan(),
                 plain(e.value()))));
         return new ConfigMap(entries);
     }
@@ -411,10 +412,10 @@ public final class ModelReader {
     /** A value where maps are just maps (config values). */
     private static Value plain(YNode node) {
         if (node instanceof YNode.Scalar s) {
-            return new Value.Scalar(s.value(), s.position());
+            return new Value.Scalar(s.value(), s.span());
         }
         if (node instanceof YNode.Seq seq) {
-            return new Value.ListValue(seq.items().stream().map(ModelReader::plain).toList(), seq.position());
+            return new Value.ListValue(seq.items().stream().map(ModelReader::plain).toList(), seq.span());
         }
         YNode.Map map = (YNode.Map) node;
         Map<String, Value> entries = new LinkedHashMap<>();
@@ -423,7 +424,7 @@ public final class ModelReader {
             entries.put(e.key(), plain(e.value()));
             keys.put(e.key(), e.keyPosition());
         });
-        return new Value.MapValue(entries, keys, map.position());
+        return new Value.MapValue(entries, keys, map.span());
     }
 
     private List<Value> arguments(List<YNode> items) {
@@ -435,18 +436,18 @@ public final class ModelReader {
         if (node instanceof YNode.Map map && map.entries().size() == 1) {
             YNode.Entry only = map.entries().get(0);
             if (only.key().equals("ref")) {
-                return string(only.value(), "'ref'").<Value>map(r -> new Value.Ref(r.value(), r.position()))
-                        .orElse(new Value.Scalar(null, map.position()));
+                return string(only.value(), "'ref'").<Value>map(r -> new Value.Ref(r.value(), r.span()))
+                        .orElse(new Value.Scalar(null, map.span()));
             }
             if (only.key().equals("reflist")) {
                 List<Value.Ref> refs = new ArrayList<>();
                 seq(only.value(), "'reflist'").ifPresent(s -> s.items().forEach(i -> string(i, "a 'reflist' id")
-                        .ifPresent(r -> refs.add(new Value.Ref(r.value(), r.position())))));
-                return new Value.RefList(refs, map.position());
+                        .ifPresent(r -> refs.add(new Value.Ref(r.value(), r.span())))));
+                return new Value.RefList(refs, map.span());
             }
         }
         if (node instanceof YNode.Seq seq) {
-            return new Value.ListValue(seq.items().stream().map(this::argument).toList(), seq.position());
+            return new Value.ListValue(seq.items().stream().map(this::argument).toList(), seq.span());
         }
         if (node instanceof YNode.Map map) {
             Map<String, Value> entries = new LinkedHashMap<>();
@@ -455,10 +456,10 @@ public final class ModelReader {
                 entries.put(e.key(), argument(e.value()));
                 keys.put(e.key(), e.keyPosition());
             });
-            return new Value.MapValue(entries, keys, map.position());
+            return new Value.MapValue(entries, keys, map.span());
         }
         YNode.Scalar s = (YNode.Scalar) node;
-        return new Value.Scalar(s.value(), s.position());
+        return new Value.Scalar(s.value(), s.span());
     }
 
     // ---- typed access with errors
@@ -491,7 +492,7 @@ public final class ModelReader {
     /** A non-empty text value; numbers and booleans are taken as written ({@code id: 1} is "1"). */
     private Optional<Located<String>> string(YNode node, String what) {
         if (node instanceof YNode.Scalar s && s.value() != null && !s.text().isBlank()) {
-            return Optional.of(new Located<>(s.text(), s.position()));
+            return Optional.of(new Located<>(s.text(), s.span()));
         }
         diagnostics.error(Code.WRONG_TYPE, node.span(), what + " must be a non-empty string, not "
                 + (node instanceof YNode.Scalar s && s.value() instanceof String ? "empty" : node.kindName()));

@@ -45,6 +45,11 @@ public record ComponentDef(Kind kind, ObjectDef object, Located<Integer> paralle
         return object.position();
     }
 
+    /** Its whole map in the YAML. */
+    public Span span() {
+        return object.span();
+    }
+
     public boolean isSpout() {
         return kind == Kind.SPOUT;
     }

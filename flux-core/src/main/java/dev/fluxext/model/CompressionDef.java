@@ -6,16 +6,16 @@ import java.util.Map;
 
 /**
  * Validated compression settings: {@code CompressionOptions} key (e.g. {@code fluxext.compression.codec}) →
- * converted value (Integer or String), and where each was written. Only keys the YAML set are present; defaults
+ * converted value (Integer or String), and where each was written (its value, or its key in a {@code config:} map). Only keys the YAML set are present; defaults
  * are {@code CompressionOptions}' to apply.
  */
-public record CompressionDef(Map<String, Object> settings, Map<String, Position> positions) {
+public record CompressionDef(Map<String, Object> settings, Map<String, Span> spans) {
 
     public static final CompressionDef NONE = new CompressionDef(Map.of(), Map.of());
 
     public CompressionDef {
         settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
-        positions = Map.copyOf(positions);
+        spans = Map.copyOf(spans);
     }
 
     public boolean isEmpty() {
@@ -26,8 +26,8 @@ public record CompressionDef(Map<String, Object> settings, Map<String, Position>
     public CompressionDef over(CompressionDef defaults) {
         Map<String, Object> s = new LinkedHashMap<>(defaults.settings);
         s.putAll(settings);
-        Map<String, Position> p = new LinkedHashMap<>(defaults.positions);
-        p.putAll(positions);
+        Map<String, Span> p = new LinkedHashMap<>(defaults.spans);
+        p.putAll(spans);
         return new CompressionDef(s, p);
     }
 }

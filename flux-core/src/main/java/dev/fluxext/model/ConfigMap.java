@@ -13,8 +13,11 @@ public record ConfigMap(Map<String, Entry> entries) {
 
     public static final ConfigMap EMPTY = new ConfigMap(Map.of());
 
-    /** One key of a config map: the key's position (for "unknown"/"dropped" warnings) and its value. */
-    public record Entry(String key, Position keyPosition, Value value) {
+    /** One key of a config map: where the key is written (for "unknown"/"dropped" warnings) and its value. */
+    public record Entry(String key, Span keySpan, Value value) {
+        public Position keyPosition() {
+            return keySpan.start();
+        }
     }
 
     public ConfigMap {

@@ -10,10 +10,10 @@ import java.util.Optional;
  * @param streamId    the source's output stream, {@code "default"} unless given
  * @param fields      {@code args}: field names (FIELDS only; the check stage reports them elsewhere)
  * @param customClass the {@code CustomStreamGrouping} to create (CUSTOM only)
- * @param position    where the {@code grouping:} map starts
+ * @param span        the {@code grouping:} map
  */
 public record GroupingDef(Located<Type> type, Located<String> streamId, Optional<Located<List<String>>> fields,
-                          Optional<ObjectDef> customClass, Position position) {
+                          Optional<ObjectDef> customClass, Span span) {
 
     public enum Type { ALL, CUSTOM, DIRECT, SHUFFLE, LOCAL_OR_SHUFFLE, FIELDS, GLOBAL, NONE }
 

@@ -14,18 +14,18 @@ import java.util.Optional;
  * @param configMethods   methods called after construction, in file order
  * @param factory         a static factory method of {@code className} used instead of a constructor
  * @param factoryArgs     the factory's arguments (empty without a factory)
- * @param position        where the definition starts (its first key)
+ * @param span            the definition's map, from its first key to the end of its last value
  */
 public record ObjectDef(Optional<Located<String>> id, Located<String> className, List<Value> constructorArgs,
                         List<PropertyDef> properties, List<ConfigMethodDef> configMethods,
-                        Optional<Located<String>> factory, List<Value> factoryArgs, Position position) {
+                        Optional<Located<String>> factory, List<Value> factoryArgs, Span span) {
 
     /** {@code {name, value}} or {@code {name, ref}}: the value is a {@link Value.Ref} in the second case. */
-    public record PropertyDef(Located<String> name, Value value, Position position) {
+    public record PropertyDef(Located<String> name, Value value, Span span) {
     }
 
     /** {@code {name, args}}. */
-    public record ConfigMethodDef(Located<String> name, List<Value> args, Position position) {
+    public record ConfigMethodDef(Located<String> name, List<Value> args, Span span) {
         public ConfigMethodDef {
             args = List.copyOf(args);
         }
@@ -39,7 +39,12 @@ public record ObjectDef(Optional<Located<String>> id, Located<String> className,
         configMethods = List.copyOf(configMethods);
         Objects.requireNonNull(factory);
         factoryArgs = List.copyOf(factoryArgs);
-        Objects.requireNonNull(position);
+        Objects.requireNonNull(span);
+    }
+
+    /** Where the definition starts (its first key). */
+    public Position position() {
+        return span.start();
     }
 
     /** The id, or the empty string for objects that have none. */

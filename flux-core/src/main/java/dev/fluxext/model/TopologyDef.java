@@ -13,12 +13,12 @@ import java.util.Optional;
  * @param components     shared objects, in declaration order (references may only point backwards)
  * @param workerHooks    {@code IWorkerHook}s, in order
  * @param compression    the topology default compression settings (what the YAML set)
- * @param position       the start of the main file
+ * @param span           the main file's top-level map
  */
 public record TopologyDef(Optional<Located<String>> name, ConfigMap config, List<ObjectDef> components,
                           List<ComponentDef> spouts, List<ComponentDef> bolts, List<StreamDef> streams,
                           List<ObjectDef> workerHooks, Optional<TopologySourceDef> topologySource,
-                          CompressionDef compression, Optional<TransportDef> transport, Position position) {
+                          CompressionDef compression, Optional<TransportDef> transport, Span span) {
 
     public TopologyDef {
         Objects.requireNonNull(name);
@@ -34,7 +34,7 @@ public record TopologyDef(Optional<Located<String>> name, ConfigMap config, List
         Objects.requireNonNull(topologySource);
         Objects.requireNonNull(compression);
         Objects.requireNonNull(transport);
-        Objects.requireNonNull(position);
+        Objects.requireNonNull(span);
     }
 
     /** Spouts then bolts, in declaration order. */

@@ -12,5 +12,5 @@ package dev.fluxext.model;
  *                     empty when absent, so that plain {@code type: netty} stays Storm's own path
  */
 public record TransportDef(Located<String> contextClass, ConfigMap settings,
-                           java.util.Optional<CompressionDef> compression, Position position) {
+                           java.util.Optional<CompressionDef> compression, Span span) {
 }

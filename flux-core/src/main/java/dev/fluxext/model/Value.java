@@ -14,49 +14,54 @@ import java.util.Objects;
  */
 public sealed interface Value {
 
-    Position position();
+    /** Where the YAML wrote it: the whole scalar, list or map ({@code {ref: id}} included). */
+    Span span();
+
+    default Position position() {
+        return span().start();
+    }
 
     /** A YAML scalar typed as YAML 1.1 types it: Integer, Long, BigInteger, Double, Boolean, String, or null. */
-    record Scalar(Object value, Position position) implements Value {
+    record Scalar(Object value, Span span) implements Value {
         public Scalar {
             if (value != null && !(value instanceof String || value instanceof Integer || value instanceof Long
                     || value instanceof BigInteger || value instanceof Double || value instanceof Boolean)) {
                 throw new IllegalArgumentException("not a YAML scalar: " + value.getClass());
             }
-            Objects.requireNonNull(position);
+            Objects.requireNonNull(span);
         }
     }
 
-    record ListValue(List<Value> items, Position position) implements Value {
+    record ListValue(List<Value> items, Span span) implements Value {
         public ListValue {
             items = List.copyOf(items);
-            Objects.requireNonNull(position);
+            Objects.requireNonNull(span);
         }
     }
 
     /** A map in file order; {@code keyPositions} has the position of each key. */
-    record MapValue(Map<String, Value> entries, Map<String, Position> keyPositions, Position position)
+    record MapValue(Map<String, Value> entries, Map<String, Position> keyPositions, Span span)
             implements Value {
         public MapValue {
             entries = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(entries));
             keyPositions = Map.copyOf(keyPositions);
-            Objects.requireNonNull(position);
+            Objects.requireNonNull(span);
         }
     }
 
     /** {@code {ref: id}}: the component declared with that id. */
-    record Ref(String id, Position position) implements Value {
+    record Ref(String id, Span span) implements Value {
         public Ref {
             Objects.requireNonNull(id);
-            Objects.requireNonNull(position);
+            Objects.requireNonNull(span);
         }
     }
 
     /** {@code {reflist: [id, ...]}}: those components, as a list or array. */
-    record RefList(List<Ref> refs, Position position) implements Value {
+    record RefList(List<Ref> refs, Span span) implements Value {
         public RefList {
             refs = List.copyOf(refs);
-            Objects.requireNonNull(position);
+            Objects.requireNonNull(span);
         }
     }
 

@@ -18,9 +18,9 @@
  *       keyed by {@code CompressionOptions} keys; Storm 3 compression keys were moved out of {@code config:}
  *       maps into them.</li>
  *   <li>Nothing about classes is checked yet: class names, constructors, methods and config values are the
- *       {@code build} stage's to check, reporting at the positions carried here.</li>
+ *       {@code build} stage's to check, reporting at the spans carried here.</li>
  * </ul>
- * Every element that can be the subject of an error carries a {@link dev.fluxext.model.Position}: the element
- * (its first key), its class name, each argument value, each config key and value.
+ * Every element that can be the subject of an error carries a {@link dev.fluxext.model.Span} of its text: the
+ * element (its whole map), its class name, each argument value, each config key and value.
  */
 package dev.fluxext.model;

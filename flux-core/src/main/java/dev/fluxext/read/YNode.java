@@ -1,7 +1,7 @@
 package dev.fluxext.read;
 
-import dev.fluxext.diag.Span;
 import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -12,18 +12,18 @@ import java.util.Optional;
  */
 public sealed interface YNode {
 
-    Position position();
+    /**
+     * The node's text in the file: a scalar with its quotes or its whole block, a list or map from its first item
+     * to the end of its last value (or its closing bracket).
+     */
+    Span span();
+
+    default Position position() {
+        return span().start();
+    }
 
     /** A short name of the node's kind for type errors: "a string", "a list", ... */
     String kindName();
-
-    /** The text of this node as far as one line shows it: a scalar's text (with its quotes), else its start. */
-    default Span span() {
-        if (this instanceof Scalar s && s.text().indexOf('\n') < 0 && !s.text().isEmpty()) {
-            return Span.of(s.position(), s.text().length() + (s.plain() ? 0 : 2));
-        }
-        return Span.at(position());
-    }
 
     /**
      * A scalar.
@@ -32,23 +32,25 @@ public sealed interface YNode {
      *              (timestamps stay strings)
      * @param text  the text as written (after {@code ${...}} substitution)
      * @param plain true when written unquoted: only plain scalars are typed (and re-typed after substitution)
-     * @param textOffset columns from {@code position} to the first character of {@code text} when the text is
+     * @param span  where it is written (the original text when {@code ${...}} was substituted)
+     * @param textOffset columns from the start to the first character of {@code text} when the text is
      *                   written on that line character for character (no escapes, no line breaks), else -1
      */
-    record Scalar(Object value, String text, boolean plain, Position position, int textOffset) implements YNode {
+    record Scalar(Object value, String text, boolean plain, Span span, int textOffset) implements YNode {
         public Scalar {
             Objects.requireNonNull(text);
-            Objects.requireNonNull(position);
+            Objects.requireNonNull(span);
         }
 
-        public Scalar(Object value, String text, boolean plain, Position position) {
-            this(value, text, plain, position, -1);
+        public Scalar(Object value, String text, boolean plain, Span span) {
+            this(value, text, plain, span, -1);
         }
 
-        /** Where character {@code index} of the text is, as exactly as known (else the scalar's start). */
-        public Position positionOf(int index) {
-            return textOffset < 0 ? position
-                    : new Position(position.file(), position.line(), position.column() + textOffset + index);
+        /** Where {@code length} characters of the text from {@code index} are, as exactly as known (else the scalar). */
+        public Span spanOf(int index, int length) {
+            Position position = position();
+            return textOffset < 0 ? span : Span.of(new Position(position.file(), position.line(),
+                    position.column() + textOffset + index), length);
         }
 
         @Override
@@ -66,10 +68,10 @@ public sealed interface YNode {
         }
     }
 
-    record Seq(List<YNode> items, Position position) implements YNode {
+    record Seq(List<YNode> items, Span span) implements YNode {
         public Seq {
             items = List.copyOf(items);
-            Objects.requireNonNull(position);
+            Objects.requireNonNull(span);
         }
 
         @Override
@@ -79,10 +81,10 @@ public sealed interface YNode {
     }
 
     /** A mapping in file order; keys are unique strings (the reader reports anything else). */
-    record Map(List<Entry> entries, Position position) implements YNode {
+    record Map(List<Entry> entries, Span span) implements YNode {
         public Map {
             entries = List.copyOf(entries);
-            Objects.requireNonNull(position);
+            Objects.requireNonNull(span);
         }
 
         public Optional<Entry> entry(String key) {
@@ -99,10 +101,10 @@ public sealed interface YNode {
         }
     }
 
-    /** One key of a mapping: the key text, where the key is, and the value. */
-    record Entry(String key, Position keyPosition, YNode value) {
-        public Span keySpan() {
-            return Span.of(keyPosition, key.length());
+    /** One key of a mapping: the key text, where the key is written (with its quotes), and the value. */
+    record Entry(String key, Span keySpan, YNode value) {
+        public Position keyPosition() {
+            return keySpan.start();
         }
     }
 }

@@ -2,9 +2,9 @@ package dev.fluxext.read;
 
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
-import dev.fluxext.diag.Span;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
@@ -12,12 +12,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.DumperOptions.FlowStyle;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.Mark;
@@ -27,6 +31,7 @@ import org.yaml.snakeyaml.events.AliasEvent;
 import org.yaml.snakeyaml.events.CollectionEndEvent;
 import org.yaml.snakeyaml.events.CollectionStartEvent;
 import org.yaml.snakeyaml.events.Event;
+import org.yaml.snakeyaml.nodes.CollectionNode;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -116,11 +121,11 @@ public final class YamlReader {
             diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(label), "the file has no YAML document (it is empty)");
             return Optional.empty();
         }
-        Converter converter = new Converter(label, diagnostics);
+        Converter converter = new Converter(label, yaml, diagnostics);
         try {
             return Optional.of(converter.convert(root, 0));
         } catch (TooBig e) {
-            diagnostics.error(Code.FILE_UNREADABLE, e.position, e.getMessage());
+            diagnostics.error(Code.FILE_UNREADABLE, e.span, e.getMessage());
             return Optional.empty();
         }
     }
@@ -221,11 +226,11 @@ public final class YamlReader {
 
     /** Thrown out of the conversion when expanded aliases make the document too big or cyclic. */
     private static final class TooBig extends RuntimeException {
-        final Position position;
+        final Span span;
 
-        TooBig(Position position, String message) {
+        TooBig(Span span, String message) {
             super(message, null, false, false);
-            this.position = position;
+            this.span = span;
         }
     }
 
@@ -233,83 +238,92 @@ public final class YamlReader {
     private final class Converter {
         private final String label;
         private final Diagnostics diagnostics;
+        private final Ends ends;
         private int nodes;
 
-        Converter(String label, Diagnostics diagnostics) {
+        Converter(String label, String yaml, Diagnostics diagnostics) {
             this.label = label;
             this.diagnostics = diagnostics;
+            this.ends = new Ends(yaml);
+        }
+
+        private Span span(Node node) {
+            Position start = at(label, node.getStartMark());
+            Mark end = ends.of(node);
+            return end == null ? Span.at(start) : new Span(start, end.getLine() + 1, end.getColumn() + 1);
         }
 
         YNode convert(Node node, int depth) {
-            Position pos = at(label, node.getStartMark());
             if (++nodes > limits.maxExpandedNodes() || depth > limits.maxDepth()) {
-                throw new TooBig(pos, "document too large once aliases are expanded (more than "
-                        + limits.maxExpandedNodes() + " values or " + limits.maxDepth() + " levels); "
-                        + "aliases may not be used to build huge or recursive structures");
+                throw new TooBig(Span.at(at(label, node.getStartMark())), "document too large once aliases are "
+                        + "expanded (more than " + limits.maxExpandedNodes() + " values or " + limits.maxDepth()
+                        + " levels); aliases may not be used to build huge or recursive structures");
             }
+            Span span = span(node);
             Tag tag = node.getTag();
             // The tag is the problem, not the value: the value is read on as written without it, so that later
             // stages judge what the file says (and never report a value it does not have).
             boolean refused = !ALLOWED_TAGS.contains(tag);
             if (refused) {
-                diagnostics.error(Code.YAML_SYNTAX, pos, "tag '" + tag.getValue() + "' is not allowed: topology files use plain "
+                diagnostics.error(Code.YAML_SYNTAX, span, "tag '" + tag.getValue() + "' is not allowed: topology files use plain "
                         + "YAML values only (remove the tag)");
             }
             if (node instanceof ScalarNode s) {
-                checkLength(s, pos);
+                checkLength(s, span);
                 boolean plain = s.isPlain();
-                Object value = refused ? untagged(s) : Tag.TIMESTAMP.equals(tag) ? s.getValue() : typedOrText(s, pos);
-                return new YNode.Scalar(value, s.getValue(), plain, pos, textOffset(s));
+                Object value = refused ? untagged(s) : Tag.TIMESTAMP.equals(tag) ? s.getValue() : typedOrText(s, span);
+                return new YNode.Scalar(value, s.getValue(), plain, span, textOffset(s));
             }
             if (node instanceof SequenceNode seq) {
                 List<YNode> items = new ArrayList<>(seq.getValue().size());
                 for (Node item : seq.getValue()) {
                     items.add(convert(item, depth + 1));
                 }
-                return new YNode.Seq(items, pos);
+                return new YNode.Seq(items, span);
             }
             MappingNode map = (MappingNode) node;
             List<YNode.Entry> entries = new ArrayList<>(map.getValue().size());
             HashMap<String, Position> seen = new HashMap<>();
             for (NodeTuple tuple : map.getValue()) {
                 Node keyNode = tuple.getKeyNode();
-                Position keyPos = at(label, keyNode.getStartMark());
+                Span keySpan = span(keyNode);
+                Position keyPos = keySpan.start();
                 if (!(keyNode instanceof ScalarNode keyScalar) || !ALLOWED_TAGS.contains(keyNode.getTag())) {
-                    diagnostics.error(Code.YAML_SYNTAX, keyPos, "map keys must be plain text");
+                    diagnostics.error(Code.YAML_SYNTAX, keySpan, "map keys must be plain text");
                     continue;
                 }
-                checkLength(keyScalar, keyPos);
+                checkLength(keyScalar, keySpan);
                 String key = keyScalar.getValue();
                 Position first = seen.putIfAbsent(key, keyPos);
                 if (first != null) {
                     // The first one is kept, so later stages still see a well-formed document.
-                    diagnostics.addRecoverable(Diagnostic.error(Code.DUPLICATE_KEY, Span.of(keyPos, key.length()),
+                    diagnostics.addRecoverable(Diagnostic.error(Code.DUPLICATE_KEY, keySpan,
                             "duplicate key '" + key + "' (first at line " + first.line() + ")")
                             .withRelated(first, "first declared here"));
                     continue;
                 }
-                entries.add(new YNode.Entry(key, keyPos, convert(tuple.getValueNode(), depth + 1)));
+                entries.add(new YNode.Entry(key, keySpan, convert(tuple.getValueNode(), depth + 1)));
             }
-            return new YNode.Map(entries, pos);
+            return new YNode.Map(entries, span);
         }
 
         /**
          * Text and numbers no topology needs are refused before anything copies or parses them (a number's parse is
          * quadratic in its digits), and all text counts against the topology's budget, once per alias too.
          */
-        private void checkLength(ScalarNode s, Position pos) {
+        private void checkLength(ScalarNode s, Span span) {
             int length = s.getValue().length();
             if (length > limits.maxScalarChars()) {
-                throw new TooBig(pos, "a value of " + length + " characters; values are limited to "
+                throw new TooBig(span, "a value of " + length + " characters; values are limited to "
                         + limits.maxScalarChars() + " (is a whole file pasted in here?)");
             }
             boolean number = Tag.INT.equals(s.getTag()) || Tag.FLOAT.equals(s.getTag());
             if (number && length > limits.maxNumberChars()) {
-                throw new TooBig(pos, "a number of " + length + " characters; numbers are limited to "
+                throw new TooBig(span, "a number of " + length + " characters; numbers are limited to "
                         + limits.maxNumberChars() + " (quote it if it is meant as text)");
             }
             if (!budget.chargeChars(length)) {
-                throw new TooBig(pos, budget.tooMuchText());
+                throw new TooBig(span, budget.tooMuchText());
             }
         }
 
@@ -330,13 +344,13 @@ public final class YamlReader {
             return quoted && width == length + 2 ? 1 : -1;
         }
 
-        private Object typedOrText(ScalarNode s, Position pos) {
+        private Object typedOrText(ScalarNode s, Span span) {
             try {
                 return typer.typed(s);
             } catch (RuntimeException e) {
                 // An explicit tag on text that is not of that type, e.g. "!!int abc": the tag is refused, the value
                 // read as written (later stages judge it by what its key needs).
-                diagnostics.error(Code.YAML_SYNTAX, pos, "tag '!!" + s.getTag().getValue().replace(Tag.PREFIX, "")
+                diagnostics.error(Code.YAML_SYNTAX, span, "tag '!!" + s.getTag().getValue().replace(Tag.PREFIX, "")
                         + "' does not fit '" + s.getValue() + "' (remove the tag)");
                 return untagged(s);
             }
@@ -345,6 +359,80 @@ public final class YamlReader {
         /** The value as YAML types the scalar written without its tag. */
         private Object untagged(ScalarNode s) {
             return s.isPlain() ? typer.retype(s.getValue()) : s.getValue();
+        }
+    }
+
+    /**
+     * Where nodes end, as SnakeYAML's end marks say but without what follows the text: a block scalar's end mark
+     * is past its trailing line breaks, and a block list's or map's is at the next token (after blank lines and
+     * comments), so these end at their last item's end instead. Aliased nodes keep the marks of their anchor.
+     */
+    private static final class Ends {
+        private final int[] text;
+        /** Code point index of each line's start, lines counted as SnakeYAML counts them. */
+        private final int[] lineStarts;
+        private final Map<Node, Mark> blockEnds = new IdentityHashMap<>();
+
+        Ends(String yaml) {
+            text = yaml.codePoints().toArray();
+            List<Integer> starts = new ArrayList<>();
+            starts.add(0);
+            for (int i = 0; i < text.length; i++) {
+                int c = text[i];
+                boolean lone = c == '\r' && (i + 1 >= text.length || text[i + 1] != '\n');
+                if (c == '\n' || c == '\u0085' || c == '\u2028' || c == '\u2029' || lone) {
+                    starts.add(i + 1);
+                }
+            }
+            lineStarts = starts.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        /** The end of {@code node}'s text (excluded), or null when SnakeYAML gave no marks. */
+        Mark of(Node node) {
+            Mark start = node.getStartMark();
+            Mark end = node.getEndMark();
+            if (start == null || end == null) {
+                return null;
+            }
+            if (node instanceof CollectionNode<?> collection && collection.getFlowStyle() == FlowStyle.BLOCK) {
+                // Once per node, however often aliases repeat it; a node inside itself adds nothing to its end.
+                Mark known = blockEnds.putIfAbsent(node, start);
+                if (known != null) {
+                    return known;
+                }
+                Mark last = start;
+                for (Node child : children(node)) {
+                    Mark childEnd = of(child);
+                    if (childEnd != null && childEnd.getIndex() > last.getIndex()) {
+                        last = childEnd;
+                    }
+                }
+                blockEnds.put(node, last);
+                return last;
+            }
+            int index = Math.min(end.getIndex(), text.length);
+            while (index > start.getIndex() && Character.isWhitespace(text[index - 1])) {
+                index--;
+            }
+            return index == end.getIndex() ? end : markAt(index);
+        }
+
+        private static List<Node> children(Node node) {
+            if (node instanceof SequenceNode seq) {
+                return seq.getValue();
+            }
+            List<Node> out = new ArrayList<>();
+            for (NodeTuple tuple : ((MappingNode) node).getValue()) {
+                out.add(tuple.getKeyNode());
+                out.add(tuple.getValueNode());
+            }
+            return out;
+        }
+
+        private Mark markAt(int index) {
+            int line = Arrays.binarySearch(lineStarts, index);
+            line = line >= 0 ? line : -line - 2;
+            return new Mark("", index, line, index - lineStarts[line], text, index);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.fluxext.resolve;
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
 import dev.fluxext.lang.ElementCheck;
 import dev.fluxext.lang.ElementCheck.Checked;
 import dev.fluxext.lang.Language;
@@ -66,7 +67,7 @@ public final class Includes {
             return Optional.empty();
         }
         if (!(read.get() instanceof YNode.Map doc)) {
-            diagnostics.error(Code.WRONG_TYPE, read.get().position(),
+            diagnostics.error(Code.WRONG_TYPE, read.get().span(),
                     "a topology file must be a map of keys (name, spouts, bolts, ...), "
                     + "not " + read.get().kindName());
             return Optional.empty();
@@ -81,19 +82,19 @@ public final class Includes {
             Source target = source.include(include.file, include.resource);
             List<String> cycle = cycle(stack, target);
             if (!cycle.isEmpty()) {
-                diagnostics.error(Code.INCLUDE, include.position, "include cycle: " + String.join(" -> ", cycle));
+                diagnostics.error(Code.INCLUDE, include.span, "include cycle: " + String.join(" -> ", cycle));
                 continue;
             }
             if (!budget.chargeInclude()) {
                 if (!tooMany) { // once: every include after the limit would say the same
-                    diagnostics.error(Code.INCLUDE, include.position, "more than " + budget.limits().maxIncludes() + " included "
+                    diagnostics.error(Code.INCLUDE, include.span, "more than " + budget.limits().maxIncludes() + " included "
                             + "files (a file counts each time it is included); includes may not be used to multiply "
                             + "a document");
                     tooMany = true;
                 }
                 break;
             }
-            Optional<YNode> included = load(target, include.position, stack);
+            Optional<YNode> included = load(target, include.span.start(), stack);
             if (included.isPresent()) {
                 merged = merge(merged, (YNode.Map) included.get(), include.override);
             }
@@ -115,7 +116,7 @@ public final class Includes {
         return List.of();
     }
 
-    private record IncludeDef(String file, boolean resource, boolean override, Position position) {
+    private record IncludeDef(String file, boolean resource, boolean override, Span span) {
     }
 
     private List<IncludeDef> includeDefs(YNode node) {
@@ -142,7 +143,7 @@ public final class Includes {
             if (asWritten && include.text("file").isPresent()) {
                 out.add(new IncludeDef(include.text("file").get().value(), include.flag("resource").orElse(
                         defaultFlag("resource")), include.flag("override").orElse(defaultFlag("override")),
-                        map.position()));
+                        map.span()));
             }
         }
         return out;
@@ -153,7 +154,7 @@ public final class Includes {
     }
 
     private static YNode.Map without(YNode.Map map, String key) {
-        return new YNode.Map(map.entries().stream().filter(e -> !e.key().equals(key)).toList(), map.position());
+        return new YNode.Map(map.entries().stream().filter(e -> !e.key().equals(key)).toList(), map.span());
     }
 
     /** {@code into} with {@code included} merged per the rules above; keys the includer lacks are appended. */
@@ -166,22 +167,22 @@ public final class Includes {
                 out.put(inc.key(), inc);
             } else if (BY_ID.contains(inc.key()) && mine.value() instanceof YNode.Seq a
                     && inc.value() instanceof YNode.Seq b) {
-                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keyPosition(), mergeById(a, b, override)));
+                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keySpan(), mergeById(a, b, override)));
             } else if (APPENDED.contains(inc.key()) && mine.value() instanceof YNode.Seq a
                     && inc.value() instanceof YNode.Seq b) {
                 List<YNode> items = new ArrayList<>(a.items());
                 items.addAll(b.items());
-                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keyPosition(), new YNode.Seq(items, a.position())));
+                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keySpan(), new YNode.Seq(items, a.span())));
             } else if (KEY_BY_KEY.contains(inc.key()) && mine.value() instanceof YNode.Map a
                     && inc.value() instanceof YNode.Map b) {
                 YNode.Map m = override ? overlay(a, b) : overlay(b, a);
-                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keyPosition(), new YNode.Map(m.entries(),
-                        a.position())));
+                out.put(inc.key(), new YNode.Entry(mine.key(), mine.keySpan(), new YNode.Map(m.entries(),
+                        a.span())));
             } else if (override) {
                 out.put(inc.key(), inc);
             }
         }
-        return new YNode.Map(new ArrayList<>(out.values()), into.position());
+        return new YNode.Map(new ArrayList<>(out.values()), into.span());
     }
 
     /** {@code base}'s keys with {@code top}'s replacing them; {@code top}'s other keys appended. */
@@ -189,7 +190,7 @@ public final class Includes {
         Map<String, YNode.Entry> out = new LinkedHashMap<>();
         base.entries().forEach(e -> out.put(e.key(), e));
         top.entries().forEach(e -> out.put(e.key(), e));
-        return new YNode.Map(new ArrayList<>(out.values()), base.position());
+        return new YNode.Map(new ArrayList<>(out.values()), base.span());
     }
 
     private static YNode.Seq mergeById(YNode.Seq mine, YNode.Seq included, boolean override) {
@@ -209,7 +210,7 @@ public final class Includes {
                 items.set(at, inc);
             }
         }
-        return new YNode.Seq(items, mine.position());
+        return new YNode.Seq(items, mine.span());
     }
 
     private static Optional<String> idOf(YNode node) {

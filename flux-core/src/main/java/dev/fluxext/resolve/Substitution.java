@@ -2,10 +2,10 @@ package dev.fluxext.resolve;
 
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.model.Span;
 import dev.fluxext.read.ReadBudget;
 import dev.fluxext.read.Placeholders;
 import dev.fluxext.read.YNode;
-import dev.fluxext.model.Position;
 import dev.fluxext.read.YamlReader;
 import dev.fluxext.read.YamlScalars;
 import java.util.ArrayList;
@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.function.IntFunction;
+import java.util.function.BiFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -70,22 +70,22 @@ public final class Substitution {
         if (node instanceof YNode.Seq seq) {
             List<YNode> items = new ArrayList<>(seq.items().size());
             seq.items().forEach(i -> items.add(apply(i, diagnostics)));
-            return new YNode.Seq(items, seq.position());
+            return new YNode.Seq(items, seq.span());
         }
         YNode.Map map = (YNode.Map) node;
         List<YNode.Entry> entries = new ArrayList<>(map.entries().size());
         for (YNode.Entry e : map.entries()) {
             String key = e.key().contains("${")
-                    ? text(e.key(), i -> e.keyPosition(), e.keyPosition(), diagnostics).orElse(e.key()) : e.key();
-            entries.add(new YNode.Entry(key, e.keyPosition(), apply(e.value(), diagnostics)));
+                    ? text(e.key(), (i, n) -> e.keySpan(), e.keySpan(), diagnostics).orElse(e.key()) : e.key();
+            entries.add(new YNode.Entry(key, e.keySpan(), apply(e.value(), diagnostics)));
         }
-        return new YNode.Map(entries, map.position());
+        return new YNode.Map(entries, map.span());
     }
 
     private YNode substitute(YNode.Scalar s, Diagnostics diagnostics) {
         String text = (String) s.value();
-        // Each placeholder is reported at its own column when the scalar's text maps onto the line.
-        Optional<String> substituted = text(text, s::positionOf, s.position(), diagnostics);
+        // Each placeholder is reported at its own text when the scalar's text maps onto the line.
+        Optional<String> substituted = text(text, s::spanOf, s.span(), diagnostics);
         if (substituted.isEmpty() || substituted.get().equals(text)) {
             return s;
         }
@@ -94,7 +94,7 @@ public final class Substitution {
             return flowCollection(result, s, diagnostics);
         }
         Object value = s.plain() ? YamlScalars.typeAsYaml(result) : result;
-        return new YNode.Scalar(value, result, s.plain(), s.position());
+        return new YNode.Scalar(value, result, s.plain(), s.span());
     }
 
     /**
@@ -107,36 +107,37 @@ public final class Substitution {
         Optional<YNode> parsed = new YamlReader(budget).readString(text, s.position().file(), local);
         if (parsed.isEmpty() || local.hasErrors()) {
             String why = local.all().isEmpty() ? "" : ": " + local.all().get(0).message();
-            diagnostics.error(Code.PLACEHOLDER, s.position(), "the substituted value '" + text + "' is not a valid YAML list or map"
+            diagnostics.error(Code.PLACEHOLDER, s.span(), "the substituted value '" + text + "' is not a valid YAML list or map"
                     + why + " (quote the value to keep it as text)");
             return s;
         }
-        return at(parsed.get(), s.position());
+        return at(parsed.get(), s.span());
     }
 
-    private static YNode at(YNode node, Position position) {
+    private static YNode at(YNode node, Span span) {
         if (node instanceof YNode.Scalar sc) {
-            return new YNode.Scalar(sc.value(), sc.text(), sc.plain(), position);
+            return new YNode.Scalar(sc.value(), sc.text(), sc.plain(), span);
         }
         if (node instanceof YNode.Seq seq) {
-            return new YNode.Seq(seq.items().stream().map(i -> at(i, position)).toList(), position);
+            return new YNode.Seq(seq.items().stream().map(i -> at(i, span)).toList(), span);
         }
         return new YNode.Map(((YNode.Map) node).entries().stream()
-                .map(e -> new YNode.Entry(e.key(), position, at(e.value(), position))).toList(), position);
+                .map(e -> new YNode.Entry(e.key(), span, at(e.value(), span))).toList(), span);
     }
 
     /**
      * {@code text} with every placeholder replaced; empty (after reporting each) if any has no value, or (after
      * reporting it at {@code at}) if the result exceeds the limits. The result never grows past the limit in memory.
      */
-    private Optional<String> text(String text, IntFunction<Position> positionOf, Position at,
+    private Optional<String> text(String text, BiFunction<Integer, Integer, Span> spanOf, Span at,
                                   Diagnostics diagnostics) {
         Matcher m = PLACEHOLDER.matcher(text);
         StringBuilder out = new StringBuilder();
         boolean failed = false;
         int max = budget.limits().maxScalarChars();
         while (m.find()) {
-            String replacement = valueOf(m.group(1), m.group(2), m.group(), positionOf.apply(m.start()), diagnostics);
+            String replacement = valueOf(m.group(1), m.group(2), m.group(), spanOf.apply(m.start(), m.group().length()),
+                    diagnostics);
             failed |= replacement == null;
             String piece = replacement == null ? m.group() : replacement;
             if ((long) out.length() + piece.length() > max) { // stop before building what would be refused
@@ -159,36 +160,36 @@ public final class Substitution {
                 + "limited to " + max + " (does a property repeat other placeholders, or is it used through aliases?)";
     }
 
-    private Optional<String> overLimit(Position at, String message, Diagnostics diagnostics) {
+    private Optional<String> overLimit(Span at, String message, Diagnostics diagnostics) {
         diagnostics.error(Code.PLACEHOLDER, at, message);
         overLimit = true;
         return Optional.empty();
     }
 
     /** The replacement text, or null after reporting why there is none. */
-    private String valueOf(String key, String index, String placeholder, Position position, Diagnostics diagnostics) {
+    private String valueOf(String key, String index, String placeholder, Span at, Diagnostics diagnostics) {
         String value;
         if (key.startsWith(ENV_PREFIX)) {
             String name = key.substring(ENV_PREFIX.length());
             if (!envFilter) {
-                diagnostics.error(Code.PLACEHOLDER, position, "'" + placeholder + "' reads environment variable " + name
+                diagnostics.error(Code.PLACEHOLDER, at, "'" + placeholder + "' reads environment variable " + name
                         + ", which needs --env-filter");
                 return null;
             }
             value = environment.get(name);
             if (value == null) {
-                diagnostics.error(Code.PLACEHOLDER, position, "'" + placeholder + "': environment variable " + name + " is not set");
+                diagnostics.error(Code.PLACEHOLDER, at, "'" + placeholder + "': environment variable " + name + " is not set");
                 return null;
             }
         } else {
             if (!haveProperties) {
-                diagnostics.error(Code.PLACEHOLDER, position, "'" + placeholder + "' has no value: give a properties file "
+                diagnostics.error(Code.PLACEHOLDER, at, "'" + placeholder + "' has no value: give a properties file "
                         + "with --filter that defines '" + key + "'");
                 return null;
             }
             value = properties.getProperty(key);
             if (value == null) {
-                diagnostics.error(Code.PLACEHOLDER, position, "'" + placeholder + "' has no value: '" + key
+                diagnostics.error(Code.PLACEHOLDER, at, "'" + placeholder + "' has no value: '" + key
                         + "' is not defined in the --filter properties file (or use ${ENV-" + key
                         + "} with --env-filter)");
                 return null;
@@ -205,7 +206,7 @@ public final class Substitution {
             n = Integer.MAX_VALUE;
         }
         if (n >= elements.size()) {
-            diagnostics.error(Code.PLACEHOLDER, position, "'" + placeholder + "': '" + key + "' has " + elements.size()
+            diagnostics.error(Code.PLACEHOLDER, at, "'" + placeholder + "': '" + key + "' has " + elements.size()
                     + (elements.size() == 1 ? " element" : " elements") + " (index 0 to " + (elements.size() - 1)
                     + "), no element " + index);
             return null;

@@ -85,7 +85,7 @@ class ValidateJsonTest {
     }
 
     @Test
-    void showSourcePrintsTheLineAndACaretUnderEachSpan() throws Exception {
+    void showSourcePrintsTheLineAndUnderlinesEachSpan() throws Exception {
         String yaml = """
                 spouts:
                   - {id: s, className: org.apache.storm.testing.TestWordSpout, paralelism: 2, numTasks: many}
@@ -93,9 +93,50 @@ class ValidateJsonTest {
         CliRun run = validate(yaml, "--show-source");
         String line = "      - {id: s, className: org.apache.storm.testing.TestWordSpout, paralelism: 2, numTasks: many}\n";
         assertEquals(tmp.resolve("t.yaml") + ":2:64: unknown key 'paralelism' in spout 's'; did you mean 'parallelism'?\n"
-                + line + "    " + " ".repeat(63) + "^^^^^^^^^^\n"
+                + line + "    " + " ".repeat(63) + "^" + "~".repeat(9) + "\n"
                 + tmp.resolve("t.yaml") + ":2:89: 'numTasks' of spout 's' must be a whole number, not 'many'\n"
-                + line + "    " + " ".repeat(88) + "^^^^\n"
+                + line + "    " + " ".repeat(88) + "^" + "~".repeat(3) + "\n"
                 + "flux: " + tmp.resolve("t.yaml") + ": 2 errors\n", run.err());
+    }
+
+    @Test
+    void jsonEndsWhereTheTextEndsOnItsOwnLineOrALaterOne() throws Exception {
+        String yaml = """
+                spouts:
+                  - id: s
+                    className: "org.apache.storm.testing.TestWordSpot"
+                bolts:
+                  - id: b
+                    className: org.apache.storm.testing.TestWordCounter
+                    numTasks: >
+                      many
+                      tasks
+
+                streams:
+                  - {from: s, to: b, grouping: {type: SHUFFLE}}
+                """;
+        CliRun run = validate(yaml, "--format", "json");
+        JsonNode d = new ObjectMapper().readTree(run.out()).get("diagnostics");
+        assertEquals(2, d.size(), d.toString());
+        assertEquals("FX401", d.get(0).get("code").asText(), "the quoted class name, quotes included");
+        assertEquals("{\"line\":3,\"column\":16}", d.get(0).get("start").toString());
+        assertEquals("{\"line\":3,\"column\":55}", d.get(0).get("end").toString());
+        assertEquals("FX202", d.get(1).get("code").asText(), "the folded scalar, without the blank line after it");
+        assertEquals("{\"line\":7,\"column\":15}", d.get(1).get("start").toString());
+        assertEquals("{\"line\":9,\"column\":12}", d.get(1).get("end").toString());
+    }
+
+    @Test
+    void showSourceUnderlinesASpanOverSeveralLinesToTheEndOfItsFirst() throws Exception {
+        String yaml = """
+                spouts:
+                  - id: s
+                    parallelism: 2
+                """;
+        CliRun run = validate(yaml, "--show-source");
+        assertEquals(tmp.resolve("t.yaml") + ":2:5: missing 'className' in spout 's'\n"
+                + "      - id: s\n"
+                + "        ^~~~~\n"
+                + "flux: " + tmp.resolve("t.yaml") + ": 1 error\n", run.err());
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
+import dev.fluxext.model.Span;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -55,9 +56,13 @@ class DiagnosticCodesTest {
 
     /** The one diagnostic of {@code code} in {@code result}, as printed but with the file's directory left out. */
     private String only(Code code, LoadResult result) {
+        return the(code, result).format().replace(dir + "/", "");
+    }
+
+    private static Diagnostic the(Code code, LoadResult result) {
         List<Diagnostic> found = result.diagnostics().stream().filter(d -> d.code() == code).toList();
         assertEquals(1, found.size(), code + " in " + result.diagnostics());
-        return found.get(0).format().replace(dir + "/", "");
+        return found.get(0);
     }
 
     @Test
@@ -136,6 +141,75 @@ class DiagnosticCodesTest {
                 "STORM_REJECTED t.yaml:1:1: Storm could not create the topology: no outputs today",
                 "OVERRIDE -c fluxext.compression.codec: compression is configured in the topology file (a 'compression:' block, or Storm 3 keys in 'config:'), not with -c",
                 "INTERNAL t.yaml:1:1: internal error: java.lang.IllegalStateException: a bug (run with --verbose for the stack trace)");
+    }
+
+    /** A mistake, the kind of diagnostic it gives and the text that is about: START-END as LINE:COL (END excluded). */
+    private record SpanCase(String what, String yaml, Code code, String span) {
+    }
+
+    @Test
+    void eachKindSpansTheWholeTextItIsAbout() {
+        String quotedClass = SPOUT.replace("org.apache.storm.testing.TestWordSpout",
+                "\"org.apache.storm.testing.TestWordSpot\"");
+        List<SpanCase> cases = List.of(
+                new SpanCase("syntax: where the parser stopped", "name: [a\n", Code.YAML_SYNTAX, "2:1-2:1"),
+                new SpanCase("second key", "name: a\nname: b\n" + SPOUT, Code.DUPLICATE_KEY, "2:1-2:5"),
+                new SpanCase("includes value", "includes: 5\n" + SPOUT, Code.INCLUDE, "1:11-1:12"),
+                new SpanCase("the placeholder in its scalar", "name: x-${n}\n" + SPOUT, Code.PLACEHOLDER, "1:9-1:13"),
+                new SpanCase("plain key", "nmae: a\n" + SPOUT, Code.UNKNOWN_KEY, "1:1-1:5"),
+                new SpanCase("quoted key", "\"nmae\": a\n" + SPOUT, Code.UNKNOWN_KEY, "1:1-1:7"),
+                new SpanCase("plain value", SPOUT + "    numTasks: many\n", Code.WRONG_TYPE, "4:15-4:19"),
+                new SpanCase("quoted value", SPOUT + "    numTasks: 'many'\n", Code.WRONG_TYPE, "4:15-4:21"),
+                new SpanCase("block scalar", SPOUT + "    numTasks: |\n      many\n      more\n\n", Code.WRONG_TYPE,
+                        "4:15-6:11"),
+                new SpanCase("flow list over two lines", "config: [a,\n  b]\n" + SPOUT, Code.WRONG_TYPE, "1:9-2:5"),
+                new SpanCase("block list", "config:\n  - a\n  - bb\n# done\n" + SPOUT, Code.WRONG_TYPE, "2:3-3:7"),
+                new SpanCase("the element lacking it", "spouts:\n  - id: s\n", Code.MISSING_KEY, "2:5-2:10"),
+                new SpanCase("a block element", "spouts:\n  - id: s\n    parallelism: 2\n\n", Code.MISSING_KEY,
+                        "2:5-3:19"),
+                new SpanCase("number", SPOUT + "    parallelism: 0\n", Code.OUT_OF_RANGE, "4:18-4:19"),
+                new SpanCase("compression value", SPOUT + "    compression: {codec: zstd, zstd: {windowLog: 5}}\n",
+                        Code.OUT_OF_RANGE, "4:50-4:51"),
+                new SpanCase("compression config value",
+                        SPOUT + "    config: {fluxext.compression.zstd.window.log: 5}\n",
+                        Code.OUT_OF_RANGE, "4:51-4:52"),
+                new SpanCase("property map", SPOUT + "    properties: [{name: x, value: 1, ref: c}]\n",
+                        Code.CONFLICTING_KEYS, "4:18-4:45"),
+                new SpanCase("config key set in the block too", SPOUT + "    compression: {codec: lz4}\n"
+                        + "    config: {fluxext.compression.codec: gzip}\n", Code.CONFLICTING_KEYS, "5:14-5:39"),
+                new SpanCase("the whole file", "name: t\n", Code.EMPTY_TOPOLOGY, "1:1-1:8"),
+                new SpanCase("second id", SPOUT + "  - {id: s, className: org.apache.storm.testing.TestWordSpout}\n",
+                        Code.DUPLICATE_ID, "4:10-4:11"),
+                new SpanCase("stream end", SPOUT + BOLT_AND_STREAM.replace("from: s", "from: sx"),
+                        Code.UNKNOWN_REFERENCE, "8:12-8:14"),
+                new SpanCase("ref id", "components:\n  - id: c\n    className: java.lang.Object\n"
+                        + "    constructorArgs: [{ref: nowhere}]\n" + SPOUT, Code.UNKNOWN_REFERENCE, "4:29-4:36"),
+                new SpanCase("grouping map", SPOUT + BOLT_AND_STREAM.replace("SHUFFLE", "FIELDS"), Code.GROUPING,
+                        "8:32-8:46"),
+                new SpanCase("the bolt's map", SPOUT + BOLT_AND_STREAM.replace(
+                        "streams:\n  - {from: s, to: b, grouping: {type: SHUFFLE}}\n", ""), Code.NO_EFFECT,
+                        "5:5-6:56"),
+                new SpanCase("class name", SPOUT.replace("TestWordSpout", "TestWordSpot"), Code.CLASS, "3:16-3:53"),
+                new SpanCase("quoted class name", quotedClass, Code.CLASS, "3:16-3:55"),
+                new SpanCase("no constructor: the class name", SPOUT + "    constructorArgs: [a, b, c]\n", Code.MEMBER,
+                        "3:16-3:54"),
+                new SpanCase("the argument", SPOUT + "    constructorArgs: [\"yes\"]\n", Code.MEMBER, "4:23-4:28"),
+                new SpanCase("config value", "config: {topology.workers: two}\n" + SPOUT, Code.STORM_CONFIG,
+                        "1:28-1:31"),
+                new SpanCase("config key", SPOUT + "    config: {topology.workers: 2}\n", Code.STORM_CONFIG_IGNORED,
+                        "4:14-4:30"),
+                new SpanCase("field list", SPOUT + BOLT_AND_STREAM.replace("{type: SHUFFLE}",
+                        "{type: FIELDS, args: [wrod]}"), Code.STREAM_FIELDS, "8:53-8:59"),
+                new SpanCase("Storm's refusal: the whole topology", SPOUT + BOLT_AND_STREAM.replace(
+                        "org.apache.storm.testing.TestWordCounter", "dev.fluxext.build.testing.UndeclarableBolt"),
+                        Code.STORM_REJECTED, "1:1-8:48"));
+        assertEquals(cases.stream().map(c -> c.what() + ": " + c.code() + " " + c.span()).toList(),
+                cases.stream().map(c -> c.what() + ": " + c.code() + " " + startToEnd(the(c.code(), load(c.yaml()))
+                        .span())).toList());
+    }
+
+    private static String startToEnd(Span span) {
+        return span.start().line() + ":" + span.start().column() + "-" + span.endLine() + ":" + span.endColumn();
     }
 
     @Test

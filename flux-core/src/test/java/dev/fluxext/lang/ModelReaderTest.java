@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fluxext.Fixtures;
 import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
 import dev.fluxext.model.*;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,7 @@ class ModelReaderTest {
         assertEquals(List.of("fields", "words"), t.components().stream().map(ObjectDef::idOrEmpty).toList());
         ObjectDef words = t.components().get(1);
         assertEquals("add", words.configMethods().get(0).name().value());
-        assertEquals(List.of(new Value.Scalar("hello", new Position(file, 15, 16))), words.configMethods().get(0).args());
+        assertEquals(List.of(new Value.Scalar("hello", new Span(new Position(file, 15, 16), 15, 21))), words.configMethods().get(0).args());
 
         ComponentDef spout = t.spouts().get(0);
         assertEquals("sentences", spout.id());
@@ -35,12 +36,12 @@ class ModelReaderTest {
         assertEquals(Map.of("topology.max.spout.pending", 100), spout.config().toPlain());
 
         ComponentDef split = t.bolts().get(0);
-        assertEquals(new Position(file, 24, 16), split.object().className().position());
+        assertEquals(new Span(new Position(file, 24, 16), 24, 56), split.object().className().span());
         assertEquals(6, split.numTasks().orElseThrow().value());
         assertEquals(12.5, split.cpuLoad().orElseThrow().value(), "fractional cpuLoad");
         assertEquals(256.0, split.offHeapMemoryLoad().orElseThrow().value(), "offHeapMemoryLoad alone");
         assertTrue(split.onHeapMemoryLoad().isEmpty());
-        assertEquals(new Value.Ref("fields", new Position(file, 30, 14)), split.object().constructorArgs().get(0));
+        assertEquals(new Value.Ref("fields", new Span(new Position(file, 30, 14), 30, 20)), split.object().constructorArgs().get(0));
         assertEquals(List.of("fields", "words"), ((Value.RefList) split.object().constructorArgs().get(1)).refs()
                 .stream().map(Value.Ref::id).toList());
         assertEquals("splitter", split.object().properties().get(0).value().toPlain());
@@ -167,7 +168,7 @@ class ModelReaderTest {
                 F + "transport.yaml:4:3: warning: 'bufferSize' is a Netty setting and has no effect with transport "
                         + "type 'com.example.MyContext'"), a.messages());
         TransportDef transport = a.topology().transport().orElseThrow();
-        assertEquals(new Located<>("com.example.MyContext", new Position(F + "transport.yaml", 3, 9)),
+        assertEquals(new Located<>("com.example.MyContext", new Span(new Position(F + "transport.yaml", 3, 9), 3, 30)),
                 transport.contextClass());
     }
 

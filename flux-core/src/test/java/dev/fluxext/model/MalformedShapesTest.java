@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class MalformedShapesTest {
 
-    private static final Position P = new Position("shape.yaml", 1, 1);
+    private static final Span P = Span.at(new Position("shape.yaml", 1, 1));
     private static final List<YNode> REPLACEMENTS = List.of(
             new YNode.Scalar(null, "", true, P),
             new YNode.Scalar("text", "text", true, P),
@@ -61,7 +61,7 @@ class MalformedShapesTest {
                 collect(seq.items().get(i), r -> {
                     List<YNode> items = new ArrayList<>(seq.items());
                     items.set(index, r);
-                    return rebuild.apply(new YNode.Seq(items, seq.position()));
+                    return rebuild.apply(new YNode.Seq(items, seq.span()));
                 }, out);
             }
         } else if (node instanceof YNode.Map map) {
@@ -70,8 +70,8 @@ class MalformedShapesTest {
                 YNode.Entry e = map.entries().get(i);
                 collect(e.value(), r -> {
                     List<YNode.Entry> entries = new ArrayList<>(map.entries());
-                    entries.set(index, new YNode.Entry(e.key(), e.keyPosition(), r));
-                    return rebuild.apply(new YNode.Map(entries, map.position()));
+                    entries.set(index, new YNode.Entry(e.key(), e.keySpan(), r));
+                    return rebuild.apply(new YNode.Map(entries, map.span()));
                 }, out);
             }
         }

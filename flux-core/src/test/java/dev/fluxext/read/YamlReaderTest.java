@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.file.Files;
@@ -31,6 +32,41 @@ class YamlReaderTest {
 
     private static Object value(YNode.Map map, String key) {
         return ((YNode.Scalar) map.get(key).orElseThrow()).value();
+    }
+
+    private static String startToEnd(Span s) {
+        return s.start().line() + ":" + s.start().column() + "-" + s.endLine() + ":" + s.endColumn();
+    }
+
+    @Test
+    void everyNodeSpansItsTextWithoutTheCommentsAndBlankLinesAfterIt() {
+        String yaml = """
+                block:
+                  k: v   # a comment
+                  list:
+                    - 1
+                    - "two"   # another
+
+                # and a last one
+                flow: {a: [1,
+                    2]}
+                folded: >
+                  one
+                  two
+
+
+                """;
+        YNode.Map top = (YNode.Map) new YamlReader().readString(yaml, "s.yaml", diagnostics).orElseThrow();
+        assertEquals(List.of(), messages());
+        YNode.Map block = (YNode.Map) top.get("block").orElseThrow();
+        assertEquals("2:3-5:12", startToEnd(block.span()), "to the end of its last value, not at the next key");
+        assertEquals("5:7-5:12", startToEnd(((YNode.Seq) block.get("list").orElseThrow()).items().get(1).span()),
+                "a quoted scalar with its quotes");
+        assertEquals("8:7-9:8", startToEnd(top.get("flow").orElseThrow().span()), "a flow map to its closing brace");
+        assertEquals("10:9-12:6", startToEnd(top.get("folded").orElseThrow().span()),
+                "a block scalar without its line breaks");
+        assertEquals("10:1-10:7", startToEnd(top.entry("folded").orElseThrow().keySpan()));
+        assertEquals("1:1-12:6", startToEnd(top.span()));
     }
 
     @Test
