@@ -86,7 +86,7 @@ public final class ElementCheck {
             case LIST -> shaped(value instanceof YNode.Seq, value, name, "a list");
             case TEXT_LIST -> shaped(value instanceof YNode.Seq, value, name, "a list") && textItems((YNode.Seq) value);
             case MAP -> shaped(value instanceof YNode.Map, value, name, "a map");
-            case ANY -> true;
+            case STORM_VALUE, ANY -> true; // a Storm key's value: Storm's validator judges it, as in config:
         };
     }
 

@@ -1,5 +1,6 @@
 package dev.fluxext.lang;
 
+import dev.fluxext.transport.TransportOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -32,6 +33,8 @@ public final class Language {
         TEXT_LIST,
         /** A map: another element or a settings block, named by {@link Shape#definition()}. */
         MAP,
+        /** A value of the Storm config key {@link Shape#definition()}: checked by Storm's own validator for it. */
+        STORM_VALUE,
         ANY
     }
 
@@ -378,9 +381,45 @@ public final class Language {
                     + "file's entries with the same id or key; `false`: this file's entries win.", "override: false")),
             List.of());
 
+    /**
+     * The {@code transport:} block: its type, its batch compression (settings declared as
+     * {@code BatchCompressionOptions}) and Netty's tuning keys (declared in {@link TransportOptions}, each a Storm
+     * config key whose value Storm's own validator checks, as in {@code config:}).
+     */
+    public static final Element TRANSPORT = new Element("transport", "transport", transportKeys(), List.of());
+
+    private static List<Key> transportKeys() {
+        List<Key> keys = new ArrayList<>(List.of(
+                Key.of(TransportOptions.TYPE, "Transport type", TEXT).defaultsTo(TransportOptions.NETTY)
+                        .means("`netty` for Storm's Netty transport (`" + TransportOptions.NETTY_CONTEXT + "`), or "
+                        + "the fully qualified name of a class implementing `org.apache.storm.messaging.IContext` "
+                        + "(a missing class, or one that is not an `IContext`, is an error at the value). Sets `"
+                        + TransportOptions.TRANSPORT_KEY + "`.", "type: netty"),
+                Key.of(TransportOptions.COMPRESSION, "Batch compression",
+                        Shape.map("transportCompression", "[batch compression block](compression.md#batch-compression-the-transport)"))
+                        .withoutIt("none").means("Compress each bundle of messages a worker sends to another "
+                        + "worker as one frame (the transport above is wrapped; a plain `type: netty` without this "
+                        + "block is Storm's own path). Component tuples are then not compressed again unless their "
+                        + "own `compression:` block names a codec.",
+                        "compression:\n  codec: zstd\n  zstd:\n    level: 3")));
+        for (TransportOptions.NettyKey netty : TransportOptions.NETTY_KEYS) {
+            keys.add(Key.of(netty.yamlName(), words(netty.yamlName()), new Shape(Kind.STORM_VALUE,
+                    Optional.of(netty.stormKey()), List.of(), "as Storm's key")).withoutIt("Storm's")
+                    .means(netty.description() + " Sets `" + netty.stormKey() + "` (checked by Storm's validator; a "
+                    + "warning with a `type` other than netty).", netty.yamlName() + ": " + netty.example()));
+        }
+        return keys;
+    }
+
+    /** bufferSize → "Buffer size". */
+    private static String words(String camelCase) {
+        String words = camelCase.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase(java.util.Locale.ROOT);
+        return Character.toUpperCase(words.charAt(0)) + words.substring(1);
+    }
+
     /** Every element, in the order the reference documents them. */
     public static final List<Element> ALL = List.of(TOP, OBJECT, SHARED_OBJECT, COMPONENT, TOPOLOGY_SOURCE,
-            CUSTOM_GROUPING, STREAM, GROUPING, PROPERTY, CONFIG_METHOD, INCLUDE);
+            CUSTOM_GROUPING, STREAM, GROUPING, PROPERTY, CONFIG_METHOD, INCLUDE, TRANSPORT);
 
     private Language() {
     }

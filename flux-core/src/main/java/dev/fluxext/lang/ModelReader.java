@@ -15,7 +15,6 @@ import dev.fluxext.model.ConfigMap;
 import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
-import dev.fluxext.model.Position;
 import dev.fluxext.model.Span;
 import dev.fluxext.model.Span;
 import dev.fluxext.model.StreamDef;
@@ -50,9 +49,6 @@ import java.util.function.Function;
  */
 public final class ModelReader {
 
-    private static final java.util.regex.Pattern QUALIFIED_CLASS =
-            java.util.regex.Pattern.compile("([\\p{L}_$][\\p{L}\\p{N}_$]*\\.)+[\\p{L}_$][\\p{L}\\p{N}_$]*");
-
     private final Diagnostics diagnostics;
     private final ElementCheck elements;
 
@@ -86,7 +82,7 @@ public final class ModelReader {
         }
         List<ObjectDef> hooks = list(top, "workerHooks", n -> objectDef(n, "worker hook", Language.OBJECT));
         Optional<TopologySourceDef> source = top.map("topologySource").flatMap(this::topologySource);
-        Optional<TransportDef> transport = top.get("transport").flatMap(this::transport);
+        Optional<TransportDef> transport = top.map("transport").flatMap(this::transport);
         if (!top.written("topologySource") && !hasItems(map.get("spouts"))) {
             diagnostics.error(Code.EMPTY_TOPOLOGY, map.span(),
                     "the topology has no spouts: declare 'spouts' (and 'bolts' and "
@@ -217,26 +213,18 @@ public final class ModelReader {
         return objectDef(map, checked, Language.TOPOLOGY_SOURCE, "topologySource").map(o -> new TopologySourceDef(o, method));
     }
 
-    private Optional<TransportDef> transport(YNode node) {
-        Optional<YNode.Map> m = map(node, "'transport'");
-        if (m.isEmpty()) {
-            return Optional.empty();
-        }
-        YNode.Map map = m.get();
-        List<String> known = new ArrayList<>(List.of(TransportOptions.TYPE, TransportOptions.COMPRESSION));
-        TransportOptions.NETTY_KEYS.forEach(k -> known.add(k.yamlName()));
-        unknownKeys(map, known, "in 'transport'");
-        Located<String> type = map.get(TransportOptions.TYPE).flatMap(n -> string(n, "'type'"))
+    private Optional<TransportDef> transport(YNode.Map map) {
+        Checked checked = elements.check(map, Language.TRANSPORT, "transport");
+        Located<String> type = checked.text(TransportOptions.TYPE)
                 .orElse(new Located<>(TransportOptions.NETTY, map.span()));
         boolean netty = type.value().equalsIgnoreCase(TransportOptions.NETTY)
                 || type.value().equals(TransportOptions.NETTY_CONTEXT);
         boolean placeholder = Placeholders.in(type.value()); // reported by substitution
-        boolean notAClass = !netty && !placeholder && !QUALIFIED_CLASS.matcher(type.value()).matches();
+        boolean notAClass = !netty && !placeholder && !TransportOptions.CLASS_NAME.matcher(type.value()).matches();
         if (notAClass) {
             // Same words as the schema: a short name other than netty is not a class name at all.
-            diagnostics.error(Code.OUT_OF_RANGE, type.span(),
-                    "must be netty or a fully qualified class name implementing "
-                    + "org.apache.storm.messaging.IContext, not '" + type.value() + "'");
+            diagnostics.error(Code.OUT_OF_RANGE, type.span(), TransportOptions.TYPE_PROBLEM + ", not '"
+                    + type.value() + "'");
         }
         // A type already rejected is checked no further (no "class not found" for it): the model is not built.
         boolean typeAccepted = !notAClass && !placeholder;
@@ -246,17 +234,16 @@ public final class ModelReader {
         for (YNode.Entry e : map.entries()) {
             TransportOptions.byYamlName(e.key()).ifPresent(k -> {
                 if (!netty && typeAccepted) {
-                    diagnostics.warning(Code.NO_EFFECT, e.keyPosition(), "'" + e.key()
+                    diagnostics.warning(Code.NO_EFFECT, e.keySpan(), "'" + e.key()
                             + "' is a Netty setting and has no effect "
                             + "with transport type '" + type.value() + "'");
                 }
                 settings.put(k.stormKey(), new ConfigMap.Entry(k.stormKey(), e.keySpan(), plain(e.value())));
             });
         }
-        Optional<CompressionDef> compression = map.get(TransportOptions.COMPRESSION).map(n -> map(n, "'compression'")
-                .map(block -> optionBlock(block, BatchCompressionOptions.ALL,
-                        codecBlocks(BatchCompressionOptions.CODEC),
-                        "the compression of the transport")).orElse(CompressionDef.NONE));
+        Optional<CompressionDef> compression = checked.map(TransportOptions.COMPRESSION).map(block -> optionBlock(
+                block, BatchCompressionOptions.ALL, codecBlocks(BatchCompressionOptions.CODEC),
+                "the compression of the transport"));
         return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, map.span()));
     }
 
@@ -419,12 +406,8 @@ public final class ModelReader {
         }
         YNode.Map map = (YNode.Map) node;
         Map<String, Value> entries = new LinkedHashMap<>();
-        Map<String, Position> keys = new LinkedHashMap<>();
-        map.entries().forEach(e -> {
-            entries.put(e.key(), plain(e.value()));
-            keys.put(e.key(), e.keyPosition());
-        });
-        return new Value.MapValue(entries, keys, map.span());
+        map.entries().forEach(e -> entries.put(e.key(), plain(e.value())));
+        return new Value.MapValue(entries, map.span());
     }
 
     private List<Value> arguments(List<YNode> items) {
@@ -451,27 +434,14 @@ public final class ModelReader {
         }
         if (node instanceof YNode.Map map) {
             Map<String, Value> entries = new LinkedHashMap<>();
-            Map<String, Position> keys = new LinkedHashMap<>();
-            map.entries().forEach(e -> {
-                entries.put(e.key(), argument(e.value()));
-                keys.put(e.key(), e.keyPosition());
-            });
-            return new Value.MapValue(entries, keys, map.span());
+            map.entries().forEach(e -> entries.put(e.key(), argument(e.value())));
+            return new Value.MapValue(entries, map.span());
         }
         YNode.Scalar s = (YNode.Scalar) node;
         return new Value.Scalar(s.value(), s.span());
     }
 
     // ---- typed access with errors
-
-    private void unknownKeys(YNode.Map map, List<String> known, String where) {
-        for (YNode.Entry e : map.entries()) {
-            if (!known.contains(e.key())) {
-                diagnostics.recoverableError(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key() + "' " + where
-                        + Suggestions.didYouMean(e.key(), known));
-            }
-        }
-    }
 
     private Optional<YNode.Map> map(YNode node, String what) {
         if (node instanceof YNode.Map m) {

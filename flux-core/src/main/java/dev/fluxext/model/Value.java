@@ -39,12 +39,10 @@ public sealed interface Value {
         }
     }
 
-    /** A map in file order; {@code keyPositions} has the position of each key. */
-    record MapValue(Map<String, Value> entries, Map<String, Position> keyPositions, Span span)
-            implements Value {
+    /** A map in file order. */
+    record MapValue(Map<String, Value> entries, Span span) implements Value {
         public MapValue {
             entries = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(entries));
-            keyPositions = Map.copyOf(keyPositions);
             Objects.requireNonNull(span);
         }
     }

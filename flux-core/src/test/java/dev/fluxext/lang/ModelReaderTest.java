@@ -164,7 +164,7 @@ class ModelReaderTest {
     void transportTakesAClassOrNettyAndNettyKeysByYamlName() {
         Fixtures.Analysis a = Fixtures.analyze("model/transport.yaml");
         assertEquals(List.of(
-                F + "transport.yaml:5:3: unknown key 'bufersize' in 'transport'; did you mean 'bufferSize'?",
+                F + "transport.yaml:5:3: unknown key 'bufersize' in transport; did you mean 'bufferSize'?",
                 F + "transport.yaml:4:3: warning: 'bufferSize' is a Netty setting and has no effect with transport "
                         + "type 'com.example.MyContext'"), a.messages());
         TransportDef transport = a.topology().transport().orElseThrow();

@@ -39,6 +39,7 @@ class ReferenceDocsTest {
                 Language.STREAM.keys().stream().filter(k -> !k.name().equals("grouping")),
                 Language.GROUPING.keys().stream().map(k -> k.renamed("grouping." + k.name()))).toList()));
         tables.put("include", table(Language.INCLUDE.keys()));
+        tables.put("transport", table(Language.TRANSPORT.keys()));
         return tables;
     }
 

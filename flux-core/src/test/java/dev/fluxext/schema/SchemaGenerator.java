@@ -101,7 +101,7 @@ public final class SchemaGenerator {
         fillTransport((ObjectNode) definitions.get("transport"));
         declared(schema, Language.TOP);
         for (Language.Element element : Language.ALL) {
-            if (element != Language.TOP) {
+            if (element != Language.TOP && element != Language.TRANSPORT) { // the transport: fillTransport
                 declared(definition(definitions, element.name()), element);
             }
         }
@@ -378,46 +378,42 @@ public final class SchemaGenerator {
         return s;
     }
 
+    /**
+     * The transport block: its keys as {@link Language#TRANSPORT} declares them, then what only code knows: the
+     * type's accepted names, the batch compression settings and each Netty key's type from Storm's annotations.
+     */
     private void fillTransport(ObjectNode transport) {
-        transport.set("type", types("object"));
-        transport.put("additionalProperties", false);
-        ObjectNode properties = transport.putObject("properties");
-        ObjectNode type = titled("Transport type", "netty for Storm's Netty transport (" + TransportOptions.NETTY_CONTEXT
-                + "), or the fully qualified name of a class implementing org.apache.storm.messaging.IContext. "
-                + "Sets " + TransportOptions.TRANSPORT_KEY + ".", "type: netty");
-        type.set("type", types("string"));
-        type.put("pattern", "^(" + TransportOptions.NETTY + "|[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)+)$|"
+        declared(transport, Language.TRANSPORT);
+        ObjectNode properties = (ObjectNode) transport.get("properties");
+        ObjectNode type = (ObjectNode) properties.get(TransportOptions.TYPE);
+        type.put("pattern", "^(" + TransportOptions.NETTY + "|" + TransportOptions.CLASS_NAME.pattern() + ")$|"
                 + PLACEHOLDER_PATTERN);
-        type.put("patternErrorMessage", "must be netty or a fully qualified class name implementing "
-                + "org.apache.storm.messaging.IContext");
+        type.put("patternErrorMessage", TransportOptions.TYPE_PROBLEM);
         type.set("examples", JSON.valueToTree(List.of(TransportOptions.NETTY)));
-        type.put("default", TransportOptions.NETTY);
-        properties.set(TransportOptions.TYPE, type);
-        ObjectNode batch = titled("Batch compression", "Compress each bundle of messages a worker sends to another "
-                + "worker as one frame (the transport above is wrapped; a plain type: netty without this block is "
-                + "Storm's own path). Component tuples are then not compressed again unless their own compression: "
-                + "block names a codec.", "compression:\n  codec: zstd\n  zstd:\n    level: 3");
+        ObjectNode batch = (ObjectNode) properties.get(TransportOptions.COMPRESSION);
+        batch.remove("allOf"); // the block is written out here, not a definition of its own
         compressionBlock(batch, BatchCompressionOptions.ALL, BatchCompressionOptions.CODEC);
-        properties.set(TransportOptions.COMPRESSION, batch);
         Map<String, Field> fieldsByKey = new HashMap<>();
         for (Field field : Config.class.getFields()) {
             if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
                 fieldsByKey.put((String) staticValue(field), field);
             }
         }
-        for (TransportOptions.NettyKey key : TransportOptions.NETTY_KEYS) {
-            Field field = fieldsByKey.get(key.stormKey());
-            if (field == null) {
-                throw new IllegalStateException("Storm's Config has no key " + key.stormKey());
+        for (Language.Key key : Language.TRANSPORT.keys()) {
+            if (key.shape().kind() != Language.Kind.STORM_VALUE) {
+                continue;
             }
-            Object defaultValue = stormDefaults.get(key.stormKey());
-            ObjectNode s = titled(humanize(key.yamlName()), key.description() + " Sets " + key.stormKey() + ".",
-                    key.yamlName() + ": " + exampleValue(field, defaultValue));
+            String stormKey = key.shape().definition().orElseThrow();
+            Field field = fieldsByKey.get(stormKey);
+            if (field == null) {
+                throw new IllegalStateException("Storm's Config has no key " + stormKey);
+            }
+            ObjectNode s = (ObjectNode) properties.get(key.name());
+            Object defaultValue = stormDefaults.get(stormKey);
             if (defaultValue != null) {
                 s.set("default", JSON.valueToTree(defaultValue));
             }
             s.setAll(typeOf(field));
-            properties.set(key.yamlName(), s);
         }
     }
 
@@ -493,7 +489,7 @@ public final class SchemaGenerator {
             }
             case MAP -> s.putArray("allOf").addObject().put("$ref", "#/definitions/" + shape.definition()
                     .orElseThrow());
-            case ANY -> {
+            case STORM_VALUE, ANY -> { // a Storm key's type is added where Storm's annotations are read
             }
             default -> throw new AssertionError(shape.kind());
         }
