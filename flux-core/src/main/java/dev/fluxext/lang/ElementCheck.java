@@ -65,7 +65,7 @@ public final class ElementCheck {
 
     private boolean shapeFits(Key key, YNode value, String what, Map<String, String> choices) {
         String name = "'" + key.name() + "'" + (what.isEmpty() ? "" : " of " + what);
-        if (Placeholders.in(value) && key.shape().kind() != Language.Kind.TEXT
+        if (Placeholders.unresolved(value) && key.shape().kind() != Language.Kind.TEXT
                 && key.shape().kind() != Language.Kind.LABEL && key.shape().kind() != Language.Kind.ANY) {
             return false; // an unresolved placeholder, reported by substitution
         }

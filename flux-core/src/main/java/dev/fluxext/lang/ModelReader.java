@@ -219,7 +219,7 @@ public final class ModelReader {
                 .orElse(new Located<>(TransportOptions.NETTY, map.span()));
         boolean netty = type.value().equalsIgnoreCase(TransportOptions.NETTY)
                 || type.value().equals(TransportOptions.NETTY_CONTEXT);
-        boolean placeholder = Placeholders.in(type.value()); // reported by substitution
+        boolean placeholder = map.get(TransportOptions.TYPE).filter(Placeholders::unresolved).isPresent();
         boolean notAClass = !netty && !placeholder && !TransportOptions.CLASS_NAME.matcher(type.value()).matches();
         if (notAClass) {
             // Same words as the schema: a short name other than netty is not a class name at all.
@@ -295,7 +295,7 @@ public final class ModelReader {
                 diagnostics.recoverableError(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key() + "' in "
                         + owner + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known)
                                 + ")");
-            } else if (option.isPresent() && Placeholders.in(e.value())) {
+            } else if (option.isPresent() && Placeholders.unresolved(e.value())) {
                 continue; // reported by substitution
             } else if (option.isPresent()) {
                 Object raw = e.value() instanceof YNode.Scalar s ? s.value() : e.value();

@@ -4,8 +4,9 @@ import dev.fluxext.model.Value;
 import java.util.regex.Pattern;
 
 /**
- * {@code ${key}} and {@code ${key[N]}} placeholders: substituted by the resolve stage; one still in a value after it
- * has already been reported there, so later stages skip the value instead of reporting it again.
+ * {@code ${key}} and {@code ${key[N]}} placeholders: substituted by the resolve stage, which marks a scalar it
+ * could not fill ({@link YNode.Scalar#unresolved()}) so that later stages skip it instead of reporting it again.
+ * The model keeps no such mark: after other errors, the build stage's checks skip values with placeholder text.
  */
 public final class Placeholders {
 
@@ -15,9 +16,9 @@ public final class Placeholders {
     private Placeholders() {
     }
 
-    /** A scalar string holding a placeholder. */
-    public static boolean in(YNode node) {
-        return node instanceof YNode.Scalar s && s.value() instanceof String text && in(text);
+    /** A scalar holding a placeholder that substitution could not fill (and reported). */
+    public static boolean unresolved(YNode node) {
+        return node instanceof YNode.Scalar s && s.unresolved();
     }
 
     /** A value of the model holding a placeholder anywhere (a list's items too). */

@@ -86,7 +86,10 @@ public final class Substitution {
         String text = (String) s.value();
         // Each placeholder is reported at its own text when the scalar's text maps onto the line.
         Optional<String> substituted = text(text, s::spanOf, s.span(), diagnostics);
-        if (substituted.isEmpty() || substituted.get().equals(text)) {
+        if (substituted.isEmpty()) {
+            return s.asUnresolved(); // reported
+        }
+        if (substituted.get().equals(text)) {
             return s;
         }
         String result = substituted.get();

@@ -66,6 +66,16 @@ class SubstitutionTest {
     }
 
     @Test
+    void aPropertyWhoseValueLooksLikeAPlaceholderIsJudgedAsThatText() {
+        // Properties are substituted once, as in Storm's Flux: '${workers}' is the value, not another placeholder,
+        // and a number key rejects it (it was not reported by substitution, so nothing may skip it).
+        Fixtures.Analysis a = Fixtures.analyze(Fixtures.options("resolve/substitution-indirect.yaml",
+                "resolve/subst.properties", false, Map.of()));
+        assertEquals(List.of(F + "substitution-indirect.yaml:5:18: 'parallelism' of spout 's' must be a whole number, "
+                + "not '${workers}'"), a.messages());
+    }
+
+    @Test
     void withoutFilterOrEnvFilterThePlaceholderSaysWhichOptionIsMissing() {
         Fixtures.Analysis a = Fixtures.analyze("resolve/substitution-errors.yaml");
         assertEquals(F + "substitution-errors.yaml:1:7: '${nope}' has no value: give a properties file with --filter "
