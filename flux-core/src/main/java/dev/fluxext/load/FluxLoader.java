@@ -12,6 +12,7 @@ import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.lang.ModelReader;
 import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.read.ReadBudget;
 import dev.fluxext.read.ReadLimits;
@@ -105,11 +106,11 @@ public final class FluxLoader {
         return model;
     }
 
-    private static Optional<YNode> read(Source source, Position includedAt, YamlReader reader, Diagnostics diagnostics) {
+    private static Optional<YNode> read(Source source, Span includedAt, YamlReader reader, Diagnostics diagnostics) {
         if (source.resource().isPresent()) {
             InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(source.resource().get());
             if (in == null) {
-                diagnostics.error(Code.FILE_UNREADABLE, includedAt != null ? includedAt : Position.ofFile(source.label()),
+                diagnostics.error(Code.FILE_UNREADABLE, includedAt != null ? includedAt : Span.at(Position.ofFile(source.label())),
                         "classpath resource '" + source.label() + "' not found");
                 return Optional.empty();
             }
@@ -118,7 +119,7 @@ public final class FluxLoader {
         if (!Files.isRegularFile(source.file().orElseThrow())) {
             String why = !Files.exists(source.file().get()) ? "' not found"
                     : Files.isDirectory(source.file().get()) ? "' is a directory" : "' is not a regular file";
-            diagnostics.error(Code.FILE_UNREADABLE, includedAt != null ? includedAt : Position.ofFile(source.label()),
+            diagnostics.error(Code.FILE_UNREADABLE, includedAt != null ? includedAt : Span.at(Position.ofFile(source.label())),
                     "file '" + source.label() + why);
             return Optional.empty();
         }

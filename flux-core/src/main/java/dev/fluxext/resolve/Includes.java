@@ -2,7 +2,7 @@ package dev.fluxext.resolve;
 
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
-import dev.fluxext.model.Position;
+import dev.fluxext.model.Located;
 import dev.fluxext.model.Span;
 import dev.fluxext.lang.ElementCheck;
 import dev.fluxext.lang.ElementCheck.Checked;
@@ -39,18 +39,18 @@ public final class Includes {
     private static final Set<String> KEY_BY_KEY = Set.of("config", "compression", "transport");
 
     /** Reads, checks and substitutes one document; reports why when it cannot (then empty). */
-    private final BiFunction<Source, Position, Optional<YNode>> reader;
+    private final BiFunction<Source, Span, Optional<YNode>> reader;
     private final Diagnostics diagnostics;
     private final ReadBudget budget;
     private boolean tooMany;
 
     /**
-     * @param reader reads a source; the position is the include that names it (for "not found" errors), or null for
-     *               the main file
+     * @param reader reads a source; the span is the include's file name (for "not found" errors), or null for the
+     *               main file
      * @param budget counts included files: a file is read again each time it is included, so a diamond of includes
      *               (each file including the same two) would otherwise multiply without ever forming a cycle
      */
-    public Includes(BiFunction<Source, Position, Optional<YNode>> reader, Diagnostics diagnostics, ReadBudget budget) {
+    public Includes(BiFunction<Source, Span, Optional<YNode>> reader, Diagnostics diagnostics, ReadBudget budget) {
         this.reader = reader;
         this.diagnostics = diagnostics;
         this.budget = budget;
@@ -61,7 +61,7 @@ public final class Includes {
         return load(main, null, new ArrayList<>());
     }
 
-    private Optional<YNode> load(Source source, Position includedAt, List<Source> stack) {
+    private Optional<YNode> load(Source source, Span includedAt, List<Source> stack) {
         Optional<YNode> read = reader.apply(source, includedAt);
         if (read.isEmpty()) {
             return Optional.empty();
@@ -94,7 +94,7 @@ public final class Includes {
                 }
                 break;
             }
-            Optional<YNode> included = load(target, include.span.start(), stack);
+            Optional<YNode> included = load(target, include.fileSpan, stack);
             if (included.isPresent()) {
                 merged = merge(merged, (YNode.Map) included.get(), include.override);
             }
@@ -116,7 +116,7 @@ public final class Includes {
         return List.of();
     }
 
-    private record IncludeDef(String file, boolean resource, boolean override, Span span) {
+    private record IncludeDef(String file, boolean resource, boolean override, Span span, Span fileSpan) {
     }
 
     private List<IncludeDef> includeDefs(YNode node) {
@@ -141,9 +141,9 @@ public final class Includes {
             // wrong file, or merge it the wrong way.
             boolean asWritten = map.entries().stream().allMatch(e -> include.get(e.key()).isPresent());
             if (asWritten && include.text("file").isPresent()) {
-                out.add(new IncludeDef(include.text("file").get().value(), include.flag("resource").orElse(
-                        defaultFlag("resource")), include.flag("override").orElse(defaultFlag("override")),
-                        map.span()));
+                Located<String> file = include.text("file").get();
+                out.add(new IncludeDef(file.value(), include.flag("resource").orElse(defaultFlag("resource")),
+                        include.flag("override").orElse(defaultFlag("override")), map.span(), file.span()));
             }
         }
         return out;

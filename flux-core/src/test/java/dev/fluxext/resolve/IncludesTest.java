@@ -47,8 +47,8 @@ class IncludesTest {
         assertEquals(List.of(
                 F + "missing.yaml:6:5: unknown key 'fiel' in include #3; did you mean 'file'?",
                 F + "missing.yaml:6:5: missing 'file' in include #3",
-                F + "missing.yaml:3:5: file '" + F + "no-such-file.yaml' not found",
-                F + "missing.yaml:4:5: classpath resource 'no/such/resource.yaml' not found"),
+                F + "missing.yaml:3:11: file '" + F + "no-such-file.yaml' not found",
+                F + "missing.yaml:5:11: classpath resource 'no/such/resource.yaml' not found"),
                 Fixtures.messages("resolve/inc/missing.yaml"));
     }
 
