@@ -163,13 +163,20 @@ final class LocalRunner {
             "failed", "executed");
         stats.values().forEach(s -> out.printf("  %-24s %-6s %12d %12d %12d %12d %12d%n", s.id(), s.type(), s.emitted(),
             s.transferred(), s.acked(), s.failed(), s.executed()));
-        compression.forEach((id, c) -> out.printf(
-            "  compression %s: %s, %d of %d tuples compressed, %d -> %d bytes (%.0f %%), %d frames rejected%n",
-            id, c.codec(), c.tuplesCompressed(), c.tuplesCompressed() + c.tuplesRaw(), c.bytesIn(), c.bytesOut(),
+        // Every spout and bolt has figures (CompressionFigures); one known only from a frame rejected on receipt
+        // has no codec here.
+        compression.forEach((id, c) -> out.printf("  compression %s%s: %d of %d tuples compressed, %d -> %d bytes "
+            + "(%.0f %%), %d frames rejected%n", id, c.codec().isEmpty() ? "" : " (" + c.codec() + ")",
+            c.tuplesCompressed(), c.tuplesCompressed() + c.tuplesRaw(), c.bytesIn(), c.bytesOut(),
             c.bytesIn() == 0 ? 100.0 : 100.0 * c.bytesOut() / c.bytesIn(), c.rejected()));
-        batches.forEach((connection, b) -> out.printf(
-            "  batch compression %s: %d messages in %d batches, %d -> %d bytes (%.0f %%), %d batches rejected%n",
-            connection, b.messages(), b.batches(), b.bytesBefore(), b.bytesAfter(), 100.0 * b.ratio(), b.rejected()));
+        // Connections that only received count nothing here: no line of zeros for them.
+        batches.forEach((connection, b) -> {
+            if (b.batches() > 0 || b.rejected() > 0) {
+                out.printf("  batch compression %s: %d messages in %d batches, %d -> %d bytes (%.0f %%), %d batches "
+                    + "rejected%n", connection, b.messages(), b.batches(), b.bytesBefore(), b.bytesAfter(),
+                    100.0 * b.ratio(), b.rejected());
+            }
+        });
         out.flush();
     }
 

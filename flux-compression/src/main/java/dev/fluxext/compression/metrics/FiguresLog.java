@@ -48,8 +48,9 @@ public final class FiguresLog {
         StringJoiner out = new StringJoiner("; ");
         tuples.forEach((component, s) -> {
             if (s.bytesIn() > 0 || s.rejected() > 0) {
-                out.add(String.format("tuples of %s (%s): %d -> %d bytes (%.2f), %d compressed, %d raw, %d rejected",
-                        component, s.codec(), s.bytesIn(), s.bytesOut(),
+                // A component known only from frames rejected on receipt has no codec here.
+                out.add(String.format("tuples of %s%s: %d -> %d bytes (%.2f), %d compressed, %d raw, %d rejected",
+                        component, s.codec().isEmpty() ? "" : " (" + s.codec() + ")", s.bytesIn(), s.bytesOut(),
                         s.bytesIn() == 0 ? 1.0 : (double) s.bytesOut() / s.bytesIn(),
                         s.tuplesCompressed(), s.tuplesRaw(), s.rejected()));
             }

@@ -26,4 +26,11 @@ class FiguresLogTest {
                 FiguresLog.line(Map.of(), Map.of("-> :6700", new BatchSnapshot(0, 0, 0, 0, 3, 0))));
         assertEquals("", FiguresLog.line(Map.of("split", new CompressionSnapshot("none", 0, 0, 0, 0, 0, 0)), Map.of()));
     }
+
+    @Test
+    void aComponentKnownOnlyFromRejectedFramesIsShownWithoutACodec() {
+        // A receiver charges a rejected frame to its sender, whose serializer (and codec) lives in another worker.
+        assertEquals("tuples of __acker: 0 -> 0 bytes (1.00), 0 compressed, 0 raw, 2 rejected",
+                FiguresLog.line(Map.of("__acker", new CompressionSnapshot("", 0, 0, 0, 0, 2, 0)), Map.of()));
+    }
 }
