@@ -114,6 +114,6 @@ class LocalRunIT {
             assertNotNull(figures, id + " has no compression figures: " + run.summary());
             assertEquals("none", figures.get("codec").asText(), id + ": " + run.summary());
         }
-        assertTrue(run.output().contains("compression report: none"), run.output());
+        assertTrue(run.output().contains("compression report (none): "), run.output());
     }
 }
