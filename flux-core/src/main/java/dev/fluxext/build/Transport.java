@@ -95,7 +95,7 @@ final class Transport {
         Diagnostic error = Diagnostic.error(Code.OUT_OF_RANGE, written.isEmpty() ? block : written.get(0),
                 conflict.message(ConfigOption::yamlPath));
         for (Span other : written.subList(Math.min(1, written.size()), written.size())) {
-            error = error.withRelated(other.start(), "also involved here");
+            error = error.withRelated(other, "also involved here");
         }
         return error;
     }

@@ -10,6 +10,7 @@ import dev.fluxext.model.CompressionDef;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
 import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.Value;
@@ -33,13 +34,13 @@ public final class StructureCheck {
     }
 
     /** What an id names, and where it was declared. */
-    private record Declared(String kind, Position position) {
+    private record Declared(String kind, Span span) {
     }
 
     public void check(TopologyDef topology) {
         Map<String, Declared> ids = new HashMap<>();
-        Map<String, Position> allComponents = new HashMap<>();
-        topology.components().forEach(c -> allComponents.putIfAbsent(c.idOrEmpty(), c.position()));
+        Map<String, Span> allComponents = new HashMap<>();
+        topology.components().forEach(c -> allComponents.putIfAbsent(c.idOrEmpty(), c.id().orElseThrow().span()));
         Set<String> executorIds = new HashSet<>();
         topology.executors().forEach(e -> executorIds.add(e.id()));
         // Components first: a reference may only point to a component declared above it.
@@ -66,12 +67,12 @@ public final class StructureCheck {
     }
 
     private void declare(Located<String> id, String kind, Map<String, Declared> ids) {
-        Declared first = ids.putIfAbsent(id.value(), new Declared(kind, id.position()));
+        Declared first = ids.putIfAbsent(id.value(), new Declared(kind, id.span()));
         if (first != null) {
             diagnostics.add(Diagnostic.error(Code.DUPLICATE_ID, id.span(),
                     "duplicate id '" + id.value() + "': already used by the " + first.kind() + " declared at "
-                    + where(first.position(), id.position()) + " (ids must be unique across components, spouts and "
-                    + "bolts)").withRelated(first.position(), "first declared here"));
+                    + where(first.span().start(), id.position()) + " (ids must be unique across components, spouts "
+                    + "and bolts)").withRelated(first.span(), "first declared here"));
         }
     }
 
@@ -81,7 +82,7 @@ public final class StructureCheck {
     }
 
     /** What references may name at a point of the file. */
-    private record Scope(Set<String> declaredAbove, Map<String, Position> allComponents, Set<String> executorIds) {
+    private record Scope(Set<String> declaredAbove, Map<String, Span> allComponents, Set<String> executorIds) {
     }
 
     private void references(ObjectDef object, Scope scope) {
@@ -96,11 +97,11 @@ public final class StructureCheck {
             if (scope.declaredAbove.contains(ref.id())) {
                 return;
             }
-            Position later = scope.allComponents.get(ref.id());
+            Span later = scope.allComponents.get(ref.id());
             if (later != null) {
                 diagnostics.add(Diagnostic.error(Code.UNKNOWN_REFERENCE, ref.span(), "reference to component '"
-                        + ref.id() + "' declared later (at " + where(later, ref.position()) + "): declare it above "
-                        + "the place that uses it").withRelated(later, "declared here"));
+                        + ref.id() + "' declared later (at " + where(later.start(), ref.position()) + "): declare it "
+                        + "above the place that uses it").withRelated(later, "declared here"));
             } else if (scope.executorIds.contains(ref.id())) {
                 diagnostics.error(Code.UNKNOWN_REFERENCE, ref.span(), "reference to '" + ref.id()
                         + "', which is a spout or bolt: "

@@ -37,10 +37,10 @@ public record Diagnostic(Code code, Severity severity, Span span, String message
         return warning(code, Span.at(position), message);
     }
 
-    /** This diagnostic also pointing at {@code position} ("first declared here"). */
-    public Diagnostic withRelated(Position position, String what) {
+    /** This diagnostic also pointing at the text {@code at} ("first declared here"). */
+    public Diagnostic withRelated(Span at, String what) {
         List<Related> more = new ArrayList<>(related);
-        more.add(new Related(position, what));
+        more.add(new Related(at, what));
         return new Diagnostic(code, severity, span, message, more);
     }
 

@@ -37,6 +37,7 @@ public final class DiagnosticsJson {
             related.put("message", r.message());
             related.put("file", r.position().file());
             related.put("start", point(r.position()));
+            related.put("end", point(r.span().endLine(), r.span().endColumn()));
             return related;
         }).toList());
         return out;

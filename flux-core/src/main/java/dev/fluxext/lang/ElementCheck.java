@@ -202,7 +202,7 @@ public final class ElementCheck {
             case EXCLUDES -> map.entry(keys.get(0)).ifPresent(first -> keys.subList(1, keys.size()).forEach(other ->
                     map.entry(other).ifPresent(e -> diagnostics.add(Diagnostic.error(Code.CONFLICTING_KEYS,
                             e.keySpan(), "'" + other + "' cannot be combined with '" + keys.get(0) + "' " + in + ": "
-                                    + rule.fix()).withRelated(first.keyPosition(), "'" + keys.get(0) + "' is here")))));
+                                    + rule.fix()).withRelated(first.keySpan(), "'" + keys.get(0) + "' is here")))));
             case ONLY_FOR -> {
                 String choice = choices.get(keys.get(1));
                 if (choice == null) {

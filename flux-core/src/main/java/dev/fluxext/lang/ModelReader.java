@@ -374,7 +374,7 @@ public final class ModelReader {
                 diagnostics.addRecoverable(Diagnostic.error(Code.CONFLICTING_KEYS,
                         own.get().keySpan(), "'" + key + "' is set both here and in the "
                                 + "'compression:' block of " + owner + ": keep one of them")
-                        .withRelated(block.spans().get(key).start(), "also set here"));
+                        .withRelated(block.spans().get(key), "also set here"));
             }
         }
         return block.over(fromConfig);

@@ -283,22 +283,21 @@ public final class YamlReader {
             }
             MappingNode map = (MappingNode) node;
             List<YNode.Entry> entries = new ArrayList<>(map.getValue().size());
-            HashMap<String, Position> seen = new HashMap<>();
+            HashMap<String, Span> seen = new HashMap<>();
             for (NodeTuple tuple : map.getValue()) {
                 Node keyNode = tuple.getKeyNode();
                 Span keySpan = span(keyNode);
-                Position keyPos = keySpan.start();
                 if (!(keyNode instanceof ScalarNode keyScalar) || !ALLOWED_TAGS.contains(keyNode.getTag())) {
                     diagnostics.error(Code.YAML_SYNTAX, keySpan, "map keys must be plain text");
                     continue;
                 }
                 checkLength(keyScalar, keySpan);
                 String key = keyScalar.getValue();
-                Position first = seen.putIfAbsent(key, keyPos);
+                Span first = seen.putIfAbsent(key, keySpan);
                 if (first != null) {
                     // The first one is kept, so later stages still see a well-formed document.
                     diagnostics.addRecoverable(Diagnostic.error(Code.DUPLICATE_KEY, keySpan,
-                            "duplicate key '" + key + "' (first at line " + first.line() + ")")
+                            "duplicate key '" + key + "' (first at line " + first.start().line() + ")")
                             .withRelated(first, "first declared here"));
                     continue;
                 }

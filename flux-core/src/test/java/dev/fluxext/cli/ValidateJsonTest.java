@@ -63,6 +63,8 @@ class ValidateJsonTest {
         assertEquals("first declared here", related.get("message").asText());
         assertEquals(2, related.get("start").get("line").asInt());
         assertEquals(10, related.get("start").get("column").asInt());
+        assertEquals(2, related.get("end").get("line").asInt());
+        assertEquals(11, related.get("end").get("column").asInt(), "the end of the first id, 's'");
     }
 
     @Test

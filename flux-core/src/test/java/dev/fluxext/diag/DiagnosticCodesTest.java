@@ -219,7 +219,7 @@ class DiagnosticCodesTest {
         assertEquals(4, d.position().line());
         assertEquals(new Span(d.position(), 4, d.position().column() + 1), d.span());
         assertEquals(1, d.related().size());
-        assertEquals(2, d.related().get(0).position().line());
+        assertEquals("2:9-2:10", startToEnd(d.related().get(0).span()), "the first id's text");
         assertEquals("first declared here", d.related().get(0).message());
     }
 
