@@ -57,7 +57,8 @@ public final class ElementCheck {
                 diagnostics.error(Code.MISSING_KEY, map.span(), "missing '" + required + "' " + in);
             }
         }
-        element.rules().forEach(rule -> rule(rule, map, valid, choices, what.isEmpty() ? "the topology" : what));
+        element.rules().forEach(rule -> rule(rule, element, map, valid, choices,
+                what.isEmpty() ? "the topology" : what));
         return new Checked(map, valid, choices);
     }
 
@@ -182,8 +183,8 @@ public final class ElementCheck {
 
     // ---- rules
 
-    private void rule(Rule rule, YNode.Map map, Map<String, YNode> valid, Map<String, String> choices,
-                      String what) {
+    private void rule(Rule rule, Element element, YNode.Map map, Map<String, YNode> valid,
+                      Map<String, String> choices, String what) {
         List<String> keys = rule.keys();
         String in = "in " + what;
         switch (rule.kind()) {
@@ -214,22 +215,16 @@ public final class ElementCheck {
                         && !(entry.get().value() instanceof YNode.Seq s && s.items().isEmpty());
                 if (choice.equals(needed) && !given) {
                     diagnostics.error(Code.GROUPING, entry.map(e -> e.value().span()).orElse(
-                            map.span()), needed + " " + noun(what) + " needs '"
+                            map.span()), needed + " " + element.title() + " needs '"
                             + keys.get(0) + "'" + (entry.isPresent() ? " with at least one item" : "") + ": "
                             + rule.fix());
                 } else if (!choice.equals(needed) && entry.isPresent()) {
                     diagnostics.error(Code.GROUPING, entry.get().keySpan(), "'" + keys.get(0) + "' only applies to "
-                            + needed + " " + noun(what) + ", not " + choice);
+                            + needed + " " + element.title() + ", not " + choice);
                 }
             }
             default -> throw new AssertionError(rule.kind());
         }
-    }
-
-    /** "grouping of stream #1" → "grouping": the element's noun for rule messages. */
-    private static String noun(String what) {
-        int of = what.indexOf(" of ");
-        return of > 0 ? what.substring(0, of) : what;
     }
 
     /** The keys of one checked map whose values passed, typed. */
