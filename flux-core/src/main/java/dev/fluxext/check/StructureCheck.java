@@ -16,7 +16,6 @@ import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.Value;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 

@@ -228,7 +228,7 @@ public final class ElementCheck {
     }
 
     /** The keys of one checked map whose values passed, typed. */
-    public record Checked(YNode.Map map, Map<String, YNode> valid, Map<String, String> choices) {
+    public record Checked(YNode.Map source, Map<String, YNode> valid, Map<String, String> choices) {
 
         public Optional<YNode> get(String key) {
             return Optional.ofNullable(valid.get(key));
@@ -236,7 +236,7 @@ public final class ElementCheck {
 
         /** Whether the file gives the key at all (valid or not). */
         public boolean written(String key) {
-            return map.get(key).isPresent();
+            return source.get(key).isPresent();
         }
 
         public Optional<Located<String>> text(String key) {
@@ -258,7 +258,7 @@ public final class ElementCheck {
 
         /** A choice in its declared case: the written one, or the nearest to an unknown one (already reported). */
         public Optional<Located<String>> choice(String key) {
-            return Optional.ofNullable(choices.get(key)).map(c -> new Located<>(c, map.get(key).orElseThrow()
+            return Optional.ofNullable(choices.get(key)).map(c -> new Located<>(c, source.get(key).orElseThrow()
                     .span()));
         }
 

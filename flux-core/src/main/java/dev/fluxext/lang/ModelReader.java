@@ -16,7 +16,6 @@ import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
 import dev.fluxext.model.Span;
-import dev.fluxext.model.Span;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.TopologySourceDef;
@@ -179,7 +178,8 @@ public final class ModelReader {
             return Optional.empty();
         }
         YNode.Map map = m.get();
-        // Storm's own examples write `name: ""`: the name is informational only, so an empty one is no name.
+        // Storm's own examples write `name: ""`: the name is informational only, so an empty one is no name. Read
+        // before the check, which names the stream by it.
         Optional<String> name = map.get("name").filter(n -> n instanceof YNode.Scalar s && s.value() != null
                 && !s.text().isEmpty()).map(n -> ((YNode.Scalar) n).text());
         String what = "stream " + name.map(n -> "'" + n + "'").orElse("#" + number);
@@ -190,8 +190,7 @@ public final class ModelReader {
         if (from.isEmpty() || to.isEmpty() || grouping.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new StreamDef(checked.text("name").map(Located::value).filter(n -> !n.isEmpty()),
-                from.get(), to.get(), grouping.get(), map.span()));
+        return Optional.of(new StreamDef(name, from.get(), to.get(), grouping.get(), map.span()));
     }
 
     private Optional<GroupingDef> grouping(YNode.Map map, String stream) {
@@ -210,7 +209,8 @@ public final class ModelReader {
         Checked checked = elements.check(map, Language.TOPOLOGY_SOURCE, "topologySource");
         Located<String> method = checked.text("methodName")
                 .orElse(new Located<>(TopologySourceDef.DEFAULT_METHOD, map.span()));
-        return objectDef(map, checked, Language.TOPOLOGY_SOURCE, "topologySource").map(o -> new TopologySourceDef(o, method));
+        return objectDef(map, checked, Language.TOPOLOGY_SOURCE, "topologySource")
+                .map(o -> new TopologySourceDef(o, method));
     }
 
     private Optional<TransportDef> transport(YNode.Map map) {

@@ -36,7 +36,7 @@ import java.util.Properties;
 /**
  * The one entry point from a topology file to a submittable topology:
  * read (YAML with positions) → resolve ({@code ${...}}, includes) → model (every key, type and range declared in
- * {@link dev.fluxext.schema.Language}, checked once) → structural check → build (StormTopology + config) →
+ * {@link dev.fluxext.lang.Language}, checked once) → structural check → build (StormTopology + config) →
  * {@code -c} overrides. Never throws for bad input: every
  * problem becomes a {@link Diagnostic} in the result, and every stage runs as far as it can so that one run reports
  * all problems. Building is skipped only after errors that make the model unfit to build (a missing class name, an
