@@ -1,6 +1,7 @@
 package dev.fluxext.cli;
 
 import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.compression.storm.StormLines;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -12,6 +13,7 @@ import org.apache.storm.StormSubmitter;
 import org.apache.storm.generated.AlreadyAliveException;
 import org.apache.storm.generated.AuthorizationException;
 import org.apache.storm.generated.InvalidTopologyException;
+import org.apache.storm.generated.NimbusSummary;
 import org.apache.storm.generated.SubmitOptions;
 import org.apache.storm.generated.TopologyInitialStatus;
 import org.apache.storm.utils.NimbusClient;
@@ -79,6 +81,10 @@ final class RemoteSubmitter {
         String where = " to " + target(topology.config(), nimbus);
         out.printf("flux: submitting topology '%s'%s, uploading %s...%n", topology.name(), where, jar);
         out.flush();
+        leaderVersion(conf).flatMap(version -> StormLines.problem(target(topology.config(), nimbus), version))
+            .ifPresent(reason -> {
+                throw new CliException(ExitCodes.FAILURE, "flux: " + reason);
+            });
         try {
             StormSubmitter.submitTopology(topology.name(), conf, topology.topology(),
                 new SubmitOptions(inactive ? TopologyInitialStatus.INACTIVE : TopologyInitialStatus.ACTIVE), null);
@@ -99,6 +105,25 @@ final class RemoteSubmitter {
             } else {
                 System.setProperty("storm.jar", previousJar);
             }
+        }
+    }
+
+    /**
+     * The Storm version the leading Nimbus runs, to refuse a line fluxext's worker code was not tested on before
+     * anything is uploaded; empty when it cannot be asked (StormSubmitter then reports the connection itself) or
+     * under {@code storm local}, whose cluster is this JVM's own Storm.
+     */
+    private static Optional<String> leaderVersion(Map<String, Object> conf) {
+        if (NimbusClient.isLocalOverride()) {
+            return Optional.empty();
+        }
+        Map<String, Object> full = new HashMap<>(Utils.readStormConfig());
+        full.putAll(conf);
+        try (NimbusClient client = NimbusClient.getConfiguredClient(full)) {
+            return client.getClient().getClusterInfo().get_nimbuses().stream().filter(NimbusSummary::is_isLeader)
+                .map(NimbusSummary::get_version).findFirst();
+        } catch (Exception e) {
+            return Optional.empty();
         }
     }
 

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code flux submit --remote --jar} on a real multi-process Storm cluster ({@link StormCluster}: ZooKeeper,
+ * {@code flux submit --remote --jar} on a real multi-process cluster of the oldest Storm line fluxext supports
+ * ({@link StormJars#olderLines()}; flux-core submits with the Storm it is built against) ({@link StormCluster}: ZooKeeper,
  * Nimbus, a Supervisor with 2 slots, workers as their own processes), then a {@code kill -9} of a worker.
  *
  * <p>The topology is {@code topologies/accounted-paragraphs.yaml}: ids 0..{@value #IDS}-1 at
@@ -57,7 +58,11 @@ class RealClusterIT {
         Path run = Path.of("target", "real-cluster",
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))).toAbsolutePath();
         Path ledger = run.resolve("ledger");
-        try (StormCluster cluster = StormCluster.start(run)) {
+        // The oldest Storm line supported (the long test runs once; StormLinesIT runs the others locally).
+        StormJars.Line oldest = StormJars.olderLines().get(0);
+        try (StormCluster cluster = StormCluster.start(run, oldest.jars())) {
+            assertEquals(oldest.version(), cluster.withNimbus(n -> n.getClusterInfo().get_nimbuses().get(0).get_version()),
+                    "Nimbus runs the oldest line");
             submit(cluster, run, ledger);
 
             Map<Integer, Long> workers = Poll.until("2 worker processes", Duration.ofSeconds(240), () -> {

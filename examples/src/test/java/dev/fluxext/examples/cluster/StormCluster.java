@@ -26,7 +26,7 @@ import org.apache.storm.utils.NimbusClient;
 import org.apache.storm.utils.Utils;
 
 /**
- * A Storm 2.8.3 cluster of separate JVMs on loopback, from the Maven artifacts alone: ZooKeeper (the one Storm
+ * A Storm cluster (of the line whose jars it is given) of separate JVMs on loopback, from the Maven artifacts alone: ZooKeeper (the one Storm
  * shades), Nimbus and one Supervisor with two worker slots, which starts each worker as its own process. It lays
  * out a Storm installation under {@code dir} as {@code bin/storm} would find it: {@code conf/storm.yaml},
  * {@code lib-worker/} (the workers' Storm jars), {@code log4j2/} ({@code cluster.xml} for the daemons,
@@ -48,11 +48,13 @@ final class StormCluster implements AutoCloseable {
     final List<Integer> slots;
     private final int zookeeperPort;
     private final int supervisorPort;
+    private final List<Path> stormJars;
     private final List<ChildJvm> daemons = new ArrayList<>();
     private final Thread shutdownHook = new Thread(this::killAll, "storm-cluster-cleanup");
 
-    private StormCluster(Path home, List<Integer> ports) {
+    private StormCluster(Path home, List<Path> stormJars, List<Integer> ports) {
         this.home = home;
+        this.stormJars = List.copyOf(stormJars);
         this.localDir = home.resolve("storm-local");
         this.logs = home.resolve("logs");
         this.metricsDir = home.resolve("metrics");
@@ -62,9 +64,12 @@ final class StormCluster implements AutoCloseable {
         this.slots = List.of(ports.get(3), ports.get(4));
     }
 
-    /** Lays out the installation under {@code home} and starts ZooKeeper, Nimbus and the Supervisor; waits until Nimbus sees the 2 slots. */
-    static StormCluster start(Path home) throws Exception {
-        StormCluster cluster = new StormCluster(home.toAbsolutePath(), freePorts(5));
+    /**
+     * Lays out the installation of {@code stormJars} (a Storm's lib/) under {@code home} and starts ZooKeeper, Nimbus
+     * and the Supervisor; waits until Nimbus sees the 2 slots.
+     */
+    static StormCluster start(Path home, List<Path> stormJars) throws Exception {
+        StormCluster cluster = new StormCluster(home.toAbsolutePath(), stormJars, freePorts(5));
         Runtime.getRuntime().addShutdownHook(cluster.shutdownHook);
         try {
             cluster.layOut();
@@ -97,7 +102,7 @@ final class StormCluster implements AutoCloseable {
         Files.createDirectories(logs);
         Path libWorker = Files.createDirectories(home.resolve("lib-worker"));
         // Workers need storm-client and its libraries; the daemons' storm-server stays out, as in Storm's own lib-worker.
-        for (Path jar : StormJars.all()) {
+        for (Path jar : stormJars) {
             if (!jar.getFileName().toString().startsWith("storm-server-")) {
                 Files.createSymbolicLink(libWorker.resolve(jar.getFileName()), jar);
             }
@@ -158,7 +163,7 @@ final class StormCluster implements AutoCloseable {
     }
 
     private void startDaemons() throws Exception {
-        String classpath = home.resolve("conf") + File.pathSeparator + StormJars.classpath();
+        String classpath = home.resolve("conf") + File.pathSeparator + StormJars.classpath(stormJars);
         Map<String, String> env = Map.of("JAVA_HOME", System.getProperty("java.home"));
 
         Path zkData = Files.createDirectories(home.resolve("zookeeper"));

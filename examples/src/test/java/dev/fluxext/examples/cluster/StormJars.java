@@ -32,6 +32,35 @@ public final class StormJars {
     private static final List<Class<?>> SHARED_WITH_STORM = List.of(LoggerFactory.class, Yaml.class,
             ObjectMapper.class, JsonFactory.class, JsonAutoDetect.class);
 
+    /** A Storm line other than the one the project builds against: its version and its jars. */
+    public record Line(String version, List<Path> jars) {
+        @Override
+        public String toString() {
+            return version;
+        }
+    }
+
+    /**
+     * The older Storm lines (property {@code storm.lines}: their classpath files, written by module storm-lines),
+     * oldest first. Each file lists the line's whole Storm, the libraries it shares with us included.
+     */
+    public static List<Line> olderLines() throws IOException {
+        List<Line> lines = new ArrayList<>();
+        for (String file : System.getProperty("storm.lines", "").split(",")) {
+            if (file.isBlank()) {
+                continue;
+            }
+            List<Path> jars = Arrays.stream(Files.readString(Path.of(file.strip())).strip().split(File.pathSeparator))
+                    .map(Path::of).toList();
+            String version = jars.stream().map(jar -> jar.getFileName().toString())
+                    .filter(name -> name.matches("storm-client-[0-9.]+\\.jar")).findFirst()
+                    .map(name -> name.substring("storm-client-".length(), name.length() - ".jar".length()))
+                    .orElseThrow(() -> new IOException("no storm-client jar listed in " + file));
+            lines.add(new Line(version, jars));
+        }
+        return lines;
+    }
+
     /** Storm and its libraries, what a Storm installation's {@code lib/} holds. */
     public static List<Path> all() throws IOException {
         String listed = Files.readString(Path.of(System.getProperty("storm.classpath", "target/storm.classpath"))).strip();
@@ -49,7 +78,7 @@ public final class StormJars {
         return List.copyOf(byName.values());
     }
 
-    public static String classpath() throws IOException {
-        return String.join(File.pathSeparator, all().stream().map(Path::toString).toList());
+    public static String classpath(List<Path> jars) {
+        return String.join(File.pathSeparator, jars.stream().map(Path::toString).toList());
     }
 }

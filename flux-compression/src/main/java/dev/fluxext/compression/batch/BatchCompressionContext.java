@@ -8,6 +8,7 @@ import dev.fluxext.compression.metrics.BatchMetrics;
 import dev.fluxext.compression.metrics.FiguresLog;
 import dev.fluxext.compression.storm.ForwardingConnection;
 import dev.fluxext.compression.storm.RejectLog;
+import dev.fluxext.compression.storm.StormLines;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -51,6 +52,7 @@ public final class BatchCompressionContext implements IContext {
     }
 
     private void init(Map<String, Object> topoConf) {
+        StormLines.requireSupportedWorker();
         settings = BatchSettings.fromConf(topoConf);
         BatchSettings s = settings;
         readers = ThreadLocal.withInitial(() -> new BatchReader(s));

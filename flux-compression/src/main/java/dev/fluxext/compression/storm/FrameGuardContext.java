@@ -48,6 +48,7 @@ public final class FrameGuardContext implements IContext {
     }
 
     private static IContext create(Map<String, Object> topoConf) {
+        StormLines.requireSupportedWorker();
         Object name = topoConf.getOrDefault(DELEGATE_KEY, DEFAULT_DELEGATE);
         if (FrameGuardContext.class.getName().equals(name)) {
             throw new IllegalArgumentException(DELEGATE_KEY + " must name the transport to wrap, not "
