@@ -1,7 +1,8 @@
 package dev.fluxext.read;
 
 import dev.fluxext.model.Value;
-import java.util.regex.Pattern;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * {@code ${key}} and {@code ${key[N]}} placeholders: substituted by the resolve stage, which marks a scalar it
@@ -10,8 +11,19 @@ import java.util.regex.Pattern;
  */
 public final class Placeholders {
 
-    /** A placeholder; group 1 is the key, group 2 the list index if any. */
-    public static final Pattern PATTERN = Pattern.compile("\\$\\{([^}\\[\\]]+)(?:\\[(\\d+)])?}");
+    /**
+     * One placeholder in a text: {@code ${key}} or {@code ${key[index]}}, from {@code start} to {@code end}
+     * (exclusive). The key is any text without {@code }}, {@code [} or {@code ]}; the index is digits.
+     *
+     * @param index the list index as written, or null
+     */
+    public record Match(int start, int end, String key, String index) {
+
+        /** The placeholder as written, e.g. {@code ${ENV-HOME}}. */
+        public String text(String in) {
+            return in.substring(start, end);
+        }
+    }
 
     private Placeholders() {
     }
@@ -34,6 +46,50 @@ public final class Placeholders {
 
     /** Text the model took from a value (a class name, ...) holding a placeholder. */
     public static boolean in(String text) {
-        return PATTERN.matcher(text).find();
+        return find(text, 0) != null;
+    }
+
+    /** Every placeholder of {@code text}, left to right. Linear in the text's length. */
+    public static List<Match> all(String text) {
+        List<Match> out = new ArrayList<>();
+        for (Match m = find(text, 0); m != null; m = find(text, m.end())) {
+            out.add(m);
+        }
+        return out;
+    }
+
+    /**
+     * The first placeholder at or after {@code from}, or null. Each character is looked at a bounded number of
+     * times, however many {@code ${} are never closed: a {@code ${} whose key runs into a character that ends it
+     * badly (or the end) fails at that same character for every {@code ${} inside its key, so the search goes on
+     * after it. A regular expression would try every {@code ${} again to the end, quadratic in the text (a 60 KB
+     * value of unclosed {@code ${a} took 24 s).
+     */
+    public static Match find(String text, int from) {
+        int start = text.indexOf("${", from);
+        while (start >= 0) {
+            int keyEnd = start + 2;
+            while (keyEnd < text.length() && "}[]".indexOf(text.charAt(keyEnd)) < 0) {
+                keyEnd++;
+            }
+            if (keyEnd > start + 2 && keyEnd < text.length()) {
+                if (text.charAt(keyEnd) == '}') {
+                    return new Match(start, keyEnd + 1, text.substring(start + 2, keyEnd), null);
+                }
+                if (text.charAt(keyEnd) == '[') {
+                    int digitsEnd = keyEnd + 1;
+                    while (digitsEnd < text.length() && text.charAt(digitsEnd) >= '0' && text.charAt(digitsEnd) <= '9') {
+                        digitsEnd++;
+                    }
+                    if (digitsEnd > keyEnd + 1 && text.startsWith("]}", digitsEnd)) {
+                        return new Match(start, digitsEnd + 2, text.substring(start + 2, keyEnd),
+                                text.substring(keyEnd + 1, digitsEnd));
+                    }
+                }
+            }
+            // Every ${ between start and keyEnd would stop at keyEnd too, and fail the same way.
+            start = text.indexOf("${", Math.max(keyEnd, start + 1));
+        }
+        return null;
     }
 }

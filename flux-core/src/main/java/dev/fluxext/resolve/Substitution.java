@@ -16,8 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.function.BiFunction;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Replaces {@code ${key}} (from the {@code --filter} properties), {@code ${ENV-NAME}} (from the environment, with
@@ -32,7 +30,6 @@ import java.util.regex.Pattern;
  */
 public final class Substitution {
 
-    private static final Pattern PLACEHOLDER = Placeholders.PATTERN;
     private static final String ENV_PREFIX = "ENV-";
 
     private final Properties properties;
@@ -134,21 +131,23 @@ public final class Substitution {
      */
     private Optional<String> text(String text, BiFunction<Integer, Integer, Span> spanOf, Span at,
                                   Diagnostics diagnostics) {
-        Matcher m = PLACEHOLDER.matcher(text);
         StringBuilder out = new StringBuilder();
         boolean failed = false;
         int max = budget.limits().maxScalarChars();
-        while (m.find()) {
-            String replacement = valueOf(m.group(1), m.group(2), m.group(), spanOf.apply(m.start(), m.group().length()),
+        int written = 0;
+        for (Placeholders.Match m = Placeholders.find(text, 0); m != null; m = Placeholders.find(text, m.end())) {
+            String placeholder = m.text(text);
+            String replacement = valueOf(m.key(), m.index(), placeholder, spanOf.apply(m.start(), placeholder.length()),
                     diagnostics);
             failed |= replacement == null;
-            String piece = replacement == null ? m.group() : replacement;
-            if ((long) out.length() + piece.length() > max) { // stop before building what would be refused
+            String piece = replacement == null ? placeholder : replacement;
+            if ((long) out.length() + (m.start() - written) + piece.length() > max) { // stop before building what would be refused
                 return overLimit(at, tooLong(max + "+", max), diagnostics);
             }
-            m.appendReplacement(out, Matcher.quoteReplacement(piece));
+            out.append(text, written, m.start()).append(piece);
+            written = m.end();
         }
-        m.appendTail(out);
+        out.append(text, written, text.length());
         if (out.length() > max) {
             return overLimit(at, tooLong(String.valueOf(out.length()), max), diagnostics);
         }
