@@ -74,9 +74,14 @@ final class TopologyOptions {
      * initializer run): the topology is for reading, never for submitting.
      */
     LoadedTopology load(CliContext context, boolean staticCheck) {
+        return topologyOf(loadAndPrint(context, staticCheck));
+    }
+
+    /** Loads the topology and prints its diagnostics; the result, for {@link #topologyOf} and what else it holds. */
+    LoadResult loadAndPrint(CliContext context, boolean staticCheck) {
         LoadResult result = loadQuietly(context, staticCheck);
         print(result, context);
-        return topologyOf(result);
+        return result;
     }
 
     /**

@@ -73,9 +73,11 @@ public final class FluxLoader {
             }
             checkOverrides(options, diagnostics);
             if (diagnostics.hasErrors() || built.isEmpty()) {
-                return new LoadResult(diagnostics.all(), Optional.empty());
+                return new LoadResult(diagnostics.all(), Optional.empty(), Optional.empty(), Optional.empty(),
+                        diagnostics.redactions());
             }
-            return new LoadResult(diagnostics.all(), Optional.of(withOverrides(built.get(), options)));
+            return new LoadResult(diagnostics.all(), Optional.empty(), Optional.of(withOverrides(built.get(), options)),
+                    Optional.empty(), diagnostics.redactions());
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             // A bug of ours, not bad input: one clean line, the stack trace kept for --verbose.
             diagnostics.error(Code.INTERNAL, Position.ofFile(options.file()), "internal error: " + e

@@ -1,6 +1,7 @@
 package dev.fluxext.resolve;
 
 import dev.fluxext.diag.Code;
+import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.Span;
 import dev.fluxext.read.ReadBudget;
@@ -71,12 +72,34 @@ public final class Substitution {
         }
         YNode.Map map = (YNode.Map) node;
         List<YNode.Entry> entries = new ArrayList<>(map.entries().size());
+        Map<String, YNode.Entry> seen = new HashMap<>();
         for (YNode.Entry e : map.entries()) {
-            String key = e.key().contains("${")
-                    ? text(e.key(), (i, n) -> e.keySpan(), e.keySpan(), diagnostics).orElse(e.key()) : e.key();
+            String key = e.key();
+            if (key.contains("${")) {
+                key = text(e.key(), (i, n) -> e.keySpan(), e.keySpan(), diagnostics).orElse(e.key());
+                hide(key, e.key(), diagnostics);
+            }
+            YNode.Entry first = seen.putIfAbsent(key, e);
+            if (first != null) {
+                // The reader refused keys equal as written; these became equal through substitution. Neither is
+                // silently dropped: the second is reported (pointing at the first) and, as the reader does, ignored.
+                diagnostics.addRecoverable(Diagnostic.error(Code.DUPLICATE_KEY, e.keySpan(), "key '" + e.key()
+                        + "' is the same as key '" + first.key() + "' (line " + first.keySpan().start().line()
+                        + ") once placeholders are substituted; keys of a map must differ (this one is ignored)")
+                        .withRelated(first.keySpan(), "the key it equals, '" + first.key() + "' as written"));
+                continue;
+            }
             entries.add(new YNode.Entry(key, e.keySpan(), apply(e.value(), diagnostics)));
         }
         return new YNode.Map(entries, map.span());
+    }
+
+    /**
+     * Records substituted text so that no message prints it ({@link dev.fluxext.diag.Redactions}): from the
+     * environment when the text as written reads a variable.
+     */
+    private static void hide(String substituted, String writtenAs, Diagnostics diagnostics) {
+        diagnostics.redactions().add(substituted, writtenAs, writtenAs.contains("${" + ENV_PREFIX));
     }
 
     private YNode substitute(YNode.Scalar s, Diagnostics diagnostics) {
@@ -90,10 +113,12 @@ public final class Substitution {
             return s;
         }
         String result = substituted.get();
+        hide(result, text, diagnostics);
         if (s.plain() && (result.startsWith("[") || result.startsWith("{"))) {
             return flowCollection(result, s, diagnostics);
         }
         Object value = s.plain() ? YamlScalars.typeAsYaml(result) : result;
+        hide(String.valueOf(value), text, diagnostics); // as a message prints a number typed from it
         return new YNode.Scalar(value, result, s.plain(), s.span());
     }
 
@@ -106,12 +131,29 @@ public final class Substitution {
         // On the topology's budget: a substituted flow list may hold aliases of its own.
         Optional<YNode> parsed = new YamlReader(budget).readString(text, s.position().file(), local);
         if (parsed.isEmpty() || local.hasErrors()) {
+            // The reader's message may quote the value: it is a message of ours, hidden like the others.
             String why = local.all().isEmpty() ? "" : ": " + local.all().get(0).message();
-            diagnostics.error(Code.PLACEHOLDER, s.span(), "the substituted value '" + text + "' is not a valid YAML list or map"
-                    + why + " (quote the value to keep it as text)");
+            diagnostics.error(Code.PLACEHOLDER, s.span(), "'" + s.value() + "' is, once substituted, not a valid YAML "
+                    + "list or map" + why + " (quote the value to keep it as text)");
             return s;
         }
+        hideParts(parsed.get(), (String) s.value(), diagnostics);
         return at(parsed.get(), s.span());
+    }
+
+    /** Each key and value of a substituted list or map is shown as the scalar it came from. */
+    private static void hideParts(YNode node, String writtenAs, Diagnostics diagnostics) {
+        if (node instanceof YNode.Scalar sc) {
+            hide(sc.text(), writtenAs, diagnostics);
+            hide(String.valueOf(sc.value()), writtenAs, diagnostics);
+        } else if (node instanceof YNode.Seq seq) {
+            seq.items().forEach(i -> hideParts(i, writtenAs, diagnostics));
+        } else {
+            ((YNode.Map) node).entries().forEach(e -> {
+                hide(e.key(), writtenAs, diagnostics);
+                hideParts(e.value(), writtenAs, diagnostics);
+            });
+        }
     }
 
     private static YNode at(YNode node, Span span) {
@@ -198,6 +240,7 @@ public final class Substitution {
             }
         }
         if (index == null) {
+            hide(value, placeholder, diagnostics);
             return value;
         }
         List<String> elements = listElements.computeIfAbsent(value, Substitution::elements);
@@ -213,6 +256,7 @@ public final class Substitution {
                     + "), no element " + index);
             return null;
         }
+        hide(elements.get(n), placeholder, diagnostics);
         return elements.get(n);
     }
 
