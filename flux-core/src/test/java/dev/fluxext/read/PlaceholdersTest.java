@@ -1,0 +1,71 @@
+package dev.fluxext.read;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class PlaceholdersTest {
+
+    /** What placeholders were before the scanner: the same language, found by a backtracking regular expression. */
+    private static final Pattern REGEX = Pattern.compile("\\$\\{([^}\\[\\]]+)(?:\\[(\\d+)])?}");
+
+    private static List<String> byRegex(String text) {
+        List<String> out = new ArrayList<>();
+        Matcher m = REGEX.matcher(text);
+        while (m.find()) {
+            out.add(m.start() + "-" + m.end() + " " + m.group(1) + " " + m.group(2));
+        }
+        return out;
+    }
+
+    private static List<String> byScanner(String text) {
+        return Placeholders.all(text).stream().map(m -> m.start() + "-" + m.end() + " " + m.key() + " " + m.index())
+                .toList();
+    }
+
+    @Test
+    void findsKeysAndIndexes() {
+        Placeholders.Match m = Placeholders.find("url: ${host}:${ports[1]}", 0);
+        assertEquals("host", m.key());
+        assertNull(m.index());
+        assertEquals("${host}", m.text("url: ${host}:${ports[1]}"));
+        Placeholders.Match second = Placeholders.find("url: ${host}:${ports[1]}", m.end());
+        assertEquals("ports", second.key());
+        assertEquals("1", second.index());
+        assertNull(Placeholders.find("${} ${a[x]} ${a[1] ${a", 0));
+    }
+
+    @Test
+    void findsWhatTheRegularExpressionFound() {
+        // Random texts over the characters that matter, as likely to hold unclosed and nested ${ as real ones.
+        Random random = new Random(17);
+        String alphabet = "${}[]a1$${{";
+        for (int n = 0; n < 50_000; n++) {
+            StringBuilder text = new StringBuilder();
+            for (int i = random.nextInt(24); i > 0; i--) {
+                text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            assertEquals(byRegex(text.toString()), byScanner(text.toString()), text.toString());
+        }
+    }
+
+    @Test
+    void unclosedPlaceholdersTakeLinearTime() {
+        // 3 MiB of "${a": the regular expression tried every ${ to the end of the text again (a 60 KB value took
+        // 24 s, this would take hours). Looked at a bounded number of times per character, it takes milliseconds;
+        // 10 s only keeps a loaded machine from failing it.
+        String hostile = "${a".repeat(1024 * 1024) + "${a[1";
+        long start = System.nanoTime();
+        assertNull(Placeholders.find(hostile, 0));
+        assertEquals(List.of("b"), Placeholders.all(hostile + "${b}").stream().map(Placeholders.Match::key).toList());
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(millis < 10_000, millis + " ms");
+    }
+}
