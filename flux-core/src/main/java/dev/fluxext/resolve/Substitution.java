@@ -83,10 +83,11 @@ public final class Substitution {
             if (first != null) {
                 // The reader refused keys equal as written; these became equal through substitution. Neither is
                 // silently dropped: the second is reported (pointing at the first) and, as the reader does, ignored.
+                // Neither key's value is named: it is substituted text (the placeholders and the line tell which).
                 diagnostics.addRecoverable(Diagnostic.error(Code.DUPLICATE_KEY, e.keySpan(), "key '" + e.key()
-                        + "' is the same as key '" + first.key() + "' (line " + first.keySpan().start().line()
-                        + ") once placeholders are substituted; keys of a map must differ (this one is ignored)")
-                        .withRelated(first.keySpan(), "the key it equals, '" + first.key() + "' as written"));
+                        + "' equals the key at line " + first.keySpan().start().line() + " once placeholders are "
+                        + "substituted; keys of a map must differ (this one is ignored)")
+                        .withRelated(first.keySpan(), "the key it equals"));
                 continue;
             }
             entries.add(new YNode.Entry(key, e.keySpan(), apply(e.value(), diagnostics)));
