@@ -91,12 +91,13 @@ public final class Diagnostics {
     }
 
     private Diagnostic printable(Diagnostic d) {
-        List<Related> related = d.related().stream().map(r -> new Related(r.span(), printable(r.message()))).toList();
-        return new Diagnostic(d.code(), d.severity(), d.span(), printable(d.message()), related);
+        List<Related> related = d.related().stream()
+                .map(r -> new Related(r.span(), printable(r.message(), r.span()))).toList();
+        return new Diagnostic(d.code(), d.severity(), d.span(), printable(d.message(), d.span()), related);
     }
 
-    private String printable(String message) {
-        String shown = clipQuoted(redactions.hide(message));
+    private String printable(String message, Span at) {
+        String shown = clipQuoted(redactions.hide(message, at));
         return shown.length() <= MAX_MESSAGE ? shown
                 : shown.substring(0, MAX_MESSAGE) + "… (" + shown.length() + " characters)";
     }

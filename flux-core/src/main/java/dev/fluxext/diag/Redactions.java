@@ -1,9 +1,11 @@
 package dev.fluxext.diag;
 
+import dev.fluxext.model.Span;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Text that {@code ${...}} substitution put into the topology, and the text as written ({@code ${ENV-TOKEN}},
@@ -13,8 +15,9 @@ import java.util.Map;
  * {@code show} masks values from the environment with {@link #mask}.
  *
  * <p>A value of at least {@value #ANYWHERE} characters is hidden wherever it occurs in a message (a Storm or
- * constructor message quoting it, a "did you mean"); a shorter one only where the message quotes it whole
- * ({@code '4'}), as text like {@code 4} or {@code true} also occurs in the words of messages.
+ * constructor message quoting it, a "did you mean"); a shorter one where the message quotes it whole ({@code '4'}),
+ * or as a word in a message about the place it was substituted at ({@code must be positive, not -5}), as text like
+ * {@code 4} or {@code true} also occurs in the words of other messages.
  */
 public final class Redactions {
 
@@ -24,7 +27,12 @@ public final class Redactions {
     private record Entry(String value, String writtenAs, boolean fromEnvironment) {
     }
 
+    private record Placed(Span span, String value, String writtenAs) {
+    }
+
     private final Map<String, Entry> byValue = new HashMap<>();
+    /** Substituted scalars by file and first line, for messages about their place. */
+    private final Map<String, TreeMap<Integer, List<Placed>>> placed = new HashMap<>();
     /** The long values by their first {@value #ANYWHERE} characters: a message is scanned once, not once per value. */
     private final Map<String, List<Entry>> byPrefix = new HashMap<>();
 
@@ -54,6 +62,15 @@ public final class Redactions {
         }
     }
 
+    /** Records a whole substituted scalar (or key) at its place, as {@link #add} does and for messages about it. */
+    public void addAt(Span span, String value, String writtenAs, boolean fromEnvironment) {
+        add(value, writtenAs, fromEnvironment);
+        if (!value.isBlank() && !value.equals(writtenAs)) {
+            placed.computeIfAbsent(span.start().file(), f -> new TreeMap<>())
+                    .computeIfAbsent(span.start().line(), l -> new ArrayList<>()).add(new Placed(span, value, writtenAs));
+        }
+    }
+
     private void reindex(String value) {
         if (value.length() >= ANYWHERE) {
             List<Entry> list = byPrefix.get(value.substring(0, ANYWHERE));
@@ -68,6 +85,46 @@ public final class Redactions {
     /** {@code message} with every substituted value replaced by its text as written. */
     public String hide(String message) {
         return hide(message, false);
+    }
+
+    /** As {@link #hide(String)}, for a message about the text at {@code at}: values substituted there as words too. */
+    public String hide(String message, Span at) {
+        TreeMap<Integer, List<Placed>> lines = placed.get(at.start().file());
+        String shown = message;
+        if (lines != null) {
+            for (List<Placed> onLine : lines.subMap(at.start().line(), true, at.endLine(), true).values()) {
+                for (Placed p : onLine) {
+                    if (overlaps(p.span(), at)) {
+                        shown = replaceWords(shown, p.value(), p.writtenAs());
+                    }
+                }
+            }
+        }
+        return hide(shown);
+    }
+
+    private static boolean overlaps(Span a, Span b) {
+        return before(a.start().line(), a.start().column(), b.endLine(), b.endColumn())
+                && before(b.start().line(), b.start().column(), a.endLine(), a.endColumn());
+    }
+
+    private static boolean before(int line, int column, int endLine, int endColumn) {
+        return line < endLine || line == endLine && column <= endColumn;
+    }
+
+    /** {@code text} with each occurrence of {@code word} not inside a longer word replaced. */
+    private static String replaceWords(String text, String word, String by) {
+        StringBuilder out = new StringBuilder();
+        int from = 0;
+        for (int i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + word.length())) {
+            int end = i + word.length();
+            if ((i == 0 || !Character.isLetterOrDigit(text.charAt(i - 1)))
+                    && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end)))) {
+                out.append(text, from, i).append(by);
+                from = end;
+            }
+        }
+        return out.append(text, from, text.length()).toString();
     }
 
     /** A value printed on its own (a topology's name): its text as written if it was substituted, else hidden as a message. */

@@ -77,7 +77,7 @@ public final class Substitution {
             String key = e.key();
             if (key.contains("${")) {
                 key = text(e.key(), (i, n) -> e.keySpan(), e.keySpan(), diagnostics).orElse(e.key());
-                hide(key, e.key(), diagnostics);
+                hide(e.keySpan(), key, e.key(), diagnostics);
             }
             YNode.Entry first = seen.putIfAbsent(key, e);
             if (first != null) {
@@ -100,7 +100,16 @@ public final class Substitution {
      * environment when the text as written reads a variable.
      */
     private static void hide(String substituted, String writtenAs, Diagnostics diagnostics) {
-        diagnostics.redactions().add(substituted, writtenAs, writtenAs.contains("${" + ENV_PREFIX));
+        diagnostics.redactions().add(substituted, writtenAs, fromEnvironment(writtenAs));
+    }
+
+    /** As {@link #hide(String, String, Diagnostics)} for a whole scalar or key, which messages about it may name. */
+    private static void hide(Span at, String substituted, String writtenAs, Diagnostics diagnostics) {
+        diagnostics.redactions().addAt(at, substituted, writtenAs, fromEnvironment(writtenAs));
+    }
+
+    private static boolean fromEnvironment(String writtenAs) {
+        return writtenAs.contains("${" + ENV_PREFIX);
     }
 
     private YNode substitute(YNode.Scalar s, Diagnostics diagnostics) {
@@ -114,12 +123,12 @@ public final class Substitution {
             return s;
         }
         String result = substituted.get();
-        hide(result, text, diagnostics);
+        hide(s.span(), result, text, diagnostics);
         if (s.plain() && (result.startsWith("[") || result.startsWith("{"))) {
             return flowCollection(result, s, diagnostics);
         }
         Object value = s.plain() ? YamlScalars.typeAsYaml(result) : result;
-        hide(String.valueOf(value), text, diagnostics); // as a message prints a number typed from it
+        hide(s.span(), String.valueOf(value), text, diagnostics); // as a message prints a number typed from it
         return new YNode.Scalar(value, result, s.plain(), s.span());
     }
 
@@ -138,21 +147,21 @@ public final class Substitution {
                     + "list or map" + why + " (quote the value to keep it as text)");
             return s;
         }
-        hideParts(parsed.get(), (String) s.value(), diagnostics);
+        hideParts(parsed.get(), s.span(), (String) s.value(), diagnostics);
         return at(parsed.get(), s.span());
     }
 
     /** Each key and value of a substituted list or map is shown as the scalar it came from. */
-    private static void hideParts(YNode node, String writtenAs, Diagnostics diagnostics) {
+    private static void hideParts(YNode node, Span at, String writtenAs, Diagnostics diagnostics) {
         if (node instanceof YNode.Scalar sc) {
-            hide(sc.text(), writtenAs, diagnostics);
-            hide(String.valueOf(sc.value()), writtenAs, diagnostics);
+            hide(at, sc.text(), writtenAs, diagnostics);
+            hide(at, String.valueOf(sc.value()), writtenAs, diagnostics);
         } else if (node instanceof YNode.Seq seq) {
-            seq.items().forEach(i -> hideParts(i, writtenAs, diagnostics));
+            seq.items().forEach(i -> hideParts(i, at, writtenAs, diagnostics));
         } else {
             ((YNode.Map) node).entries().forEach(e -> {
-                hide(e.key(), writtenAs, diagnostics);
-                hideParts(e.value(), writtenAs, diagnostics);
+                hide(at, e.key(), writtenAs, diagnostics);
+                hideParts(e.value(), at, writtenAs, diagnostics);
             });
         }
     }

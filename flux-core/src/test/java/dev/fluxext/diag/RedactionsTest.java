@@ -2,6 +2,8 @@ package dev.fluxext.diag;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.fluxext.model.Position;
+import dev.fluxext.model.Span;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -22,6 +24,16 @@ class RedactionsTest {
     void aShortValueIsHiddenOnlyWhereQuotedWhole() {
         redactions.add("4", "${workers}", false);
         assertEquals("line 4: must be at most 3, not '${workers}'", redactions.hide("line 4: must be at most 3, not '4'"));
+    }
+
+    @Test
+    void aShortValueIsHiddenAsAWordInAMessageAboutItsPlace() {
+        Span value = Span.of(new Position("t.yaml", 4, 15), 15);
+        redactions.addAt(value, "-5", "${netty.buffer}", false);
+        assertEquals("must be a positive integer, not ${netty.buffer}",
+                redactions.hide("must be a positive integer, not -5", value));
+        assertEquals("line 4: x-5 is not -5", redactions.hide("line 4: x-5 is not -5", Span.at(new Position("t.yaml", 9, 1))),
+                "elsewhere, unquoted, it stays");
     }
 
     @Test
