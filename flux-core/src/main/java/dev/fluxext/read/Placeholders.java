@@ -1,8 +1,6 @@
 package dev.fluxext.read;
 
 import dev.fluxext.model.Value;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * {@code ${key}} and {@code ${key[N]}} placeholders: substituted by the resolve stage, which marks a scalar it
@@ -49,21 +47,13 @@ public final class Placeholders {
         return find(text, 0) != null;
     }
 
-    /** Every placeholder of {@code text}, left to right. Linear in the text's length. */
-    public static List<Match> all(String text) {
-        List<Match> out = new ArrayList<>();
-        for (Match m = find(text, 0); m != null; m = find(text, m.end())) {
-            out.add(m);
-        }
-        return out;
-    }
-
     /**
-     * The first placeholder at or after {@code from}, or null. Each character is looked at a bounded number of
-     * times, however many {@code ${} are never closed: a {@code ${} whose key runs into a character that ends it
-     * badly (or the end) fails at that same character for every {@code ${} inside its key, so the search goes on
-     * after it. A regular expression would try every {@code ${} again to the end, quadratic in the text (a 60 KB
-     * value of unclosed {@code ${a} took 24 s).
+     * The first placeholder at or after {@code from}, or null; the next one is found from the {@link Match#end()}
+     * of this one, so finding all of them is linear too. Each character is looked at a bounded number of times,
+     * however many "${" are never closed: a "${" whose key runs into a character that ends it badly (or the end)
+     * fails at that same character for every "${" inside its key, so the search goes on after it. A regular
+     * expression tried every "${" again to the end, quadratic in the text (a 60 KB value of unclosed "${a" took
+     * 24 s).
      */
     public static Match find(String text, int from) {
         int start = text.indexOf("${", from);

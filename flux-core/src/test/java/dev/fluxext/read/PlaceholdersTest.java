@@ -25,9 +25,16 @@ class PlaceholdersTest {
         return out;
     }
 
+    private static List<Placeholders.Match> all(String text) {
+        List<Placeholders.Match> out = new ArrayList<>();
+        for (Placeholders.Match m = Placeholders.find(text, 0); m != null; m = Placeholders.find(text, m.end())) {
+            out.add(m);
+        }
+        return out;
+    }
+
     private static List<String> byScanner(String text) {
-        return Placeholders.all(text).stream().map(m -> m.start() + "-" + m.end() + " " + m.key() + " " + m.index())
-                .toList();
+        return all(text).stream().map(m -> m.start() + "-" + m.end() + " " + m.key() + " " + m.index()).toList();
     }
 
     @Test
@@ -64,7 +71,7 @@ class PlaceholdersTest {
         String hostile = "${a".repeat(1024 * 1024) + "${a[1";
         long start = System.nanoTime();
         assertNull(Placeholders.find(hostile, 0));
-        assertEquals(List.of("b"), Placeholders.all(hostile + "${b}").stream().map(Placeholders.Match::key).toList());
+        assertEquals(List.of("b"), all(hostile + "${b}").stream().map(Placeholders.Match::key).toList());
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertTrue(millis < 10_000, millis + " ms");
     }
