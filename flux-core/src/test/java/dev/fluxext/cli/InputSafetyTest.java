@@ -77,6 +77,38 @@ class InputSafetyTest {
         assertTrue(run.err().startsWith(fifo + ":1:1: file '" + fifo + "' is not a regular file"), run.err());
     }
 
+    @Test
+    void aFifoOnTheClasspathIsAUsageError() throws Exception {
+        Path fifo = dir.resolve("classes");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        CliRun run = run("validate", "--static", "--classpath", fifo.toString(), write("t.yaml", TOPOLOGY).toString());
+        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertEquals("flux: --classpath entry " + fifo + " is neither a directory nor a regular file (a jar)\n",
+                run.err());
+    }
+
+    @Test
+    void aFifoAsStormsConfigFileIsAUsageErrorBeforeStormReadsIt() throws Exception {
+        Path fifo = dir.resolve("storm.yaml");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        String previous = System.getProperty("storm.conf.file");
+        System.setProperty("storm.conf.file", fifo.toString());
+        try {
+            CliException e = org.junit.jupiter.api.Assertions.assertThrows(CliException.class,
+                    Flux::checkStormConfigFile);
+            assertEquals(ExitCodes.USAGE, e.exitCode());
+            assertEquals("flux: Storm config file (storm.conf.file, the storm script's --config) '" + fifo + "' is not "
+                    + "a regular file (a FIFO, device or socket, which may never end); give a regular file",
+                    e.getMessage());
+        } finally {
+            if (previous == null) {
+                System.clearProperty("storm.conf.file");
+            } else {
+                System.setProperty("storm.conf.file", previous);
+            }
+        }
+    }
+
     /** Each place a message would quote the value: a number key, a class name, Storm config values, a near id. */
     private Path leaky() throws IOException {
         return write("leaky.yaml", """
