@@ -1,6 +1,7 @@
 package dev.fluxext.read;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -61,6 +62,56 @@ class PlaceholdersTest {
             }
             assertEquals(byRegex(text.toString()), byScanner(text.toString()), text.toString());
         }
+    }
+
+    /** A text that counts how often a character of it is looked at. */
+    private static final class Counted implements CharSequence {
+        private final String text;
+        long reads;
+
+        Counted(String text) {
+            this.text = text;
+        }
+
+        @Override
+        public int length() {
+            return text.length();
+        }
+
+        @Override
+        public char charAt(int index) {
+            reads++;
+            return text.charAt(index);
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            reads += end - start;
+            return text.subSequence(start, end);
+        }
+
+        @Override
+        public String toString() {
+            return text;
+        }
+    }
+
+    @Test
+    void eachCharacterIsLookedAtAFewTimesAtMost() {
+        // The regular expression looked at the rest of the text again for each unclosed ${: about n^2/6 characters
+        // here, 1.8 * 10^12 for 3 MiB. The scan looks at each at most a few times, whatever the mix.
+        for (String hostile : List.of("${a".repeat(1024 * 1024), "${a[1".repeat(600_000), "${${${".repeat(500_000),
+                "${a]".repeat(700_000), "${a[12345".repeat(300_000) + "}")) {
+            Counted text = new Counted(hostile);
+            for (Placeholders.Match m = Placeholders.find(text, 0); m != null; m = Placeholders.find(text, m.end())) {
+                // found ones are counted too
+            }
+            assertTrue(text.reads <= 5L * hostile.length(), text.reads + " reads for " + hostile.length() + " characters");
+        }
+        // The measure tells the two apart: the regular expression, on a text 500 times shorter, already reads more.
+        Counted small = new Counted("${a".repeat(2000));
+        assertFalse(REGEX.matcher(small).find());
+        assertTrue(small.reads > 5L * small.length() * 100, small.reads + " reads by the regular expression");
     }
 
     @Test
