@@ -8,6 +8,7 @@ import dev.fluxext.read.InputFiles;
 import dev.fluxext.read.ReadLimits;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -120,7 +121,7 @@ public final class Flux implements Callable<Integer> {
             return; // none, a KEY=VALUE meant for -c (explained below), or a resource, which Storm reads first
         }
         Path path = Path.of(name);
-        if (java.nio.file.Files.exists(path)) {
+        if (Files.exists(path)) {
             try {
                 InputFiles.checkRegular(path, "Storm config file (storm.conf.file, the storm script's --config)",
                     ReadLimits.DEFAULT.maxBytes());

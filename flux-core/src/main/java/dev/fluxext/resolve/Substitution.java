@@ -141,7 +141,8 @@ public final class Substitution {
         // On the topology's budget: a substituted flow list may hold aliases of its own.
         Optional<YNode> parsed = new YamlReader(budget).readString(text, s.position().file(), local);
         if (parsed.isEmpty() || local.hasErrors()) {
-            // The reader's message may quote the value: it is a message of ours, hidden like the others.
+            // The reader's message may quote the value; the whole value and each placeholder's are hidden in it as in
+            // any message, a piece of one (a parser's excerpt) is not.
             String why = local.all().isEmpty() ? "" : ": " + local.all().get(0).message();
             diagnostics.error(Code.PLACEHOLDER, s.span(), "'" + s.value() + "' is, once substituted, not a valid YAML "
                     + "list or map" + why + " (quote the value to keep it as text)");
@@ -193,7 +194,8 @@ public final class Substitution {
                     diagnostics);
             failed |= replacement == null;
             String piece = replacement == null ? placeholder : replacement;
-            if ((long) out.length() + (m.start() - written) + piece.length() > max) { // stop before building what would be refused
+            // Stop before building what would be refused.
+            if ((long) out.length() + (m.start() - written) + piece.length() > max) {
                 return overLimit(at, tooLong(max + "+", max), diagnostics);
             }
             out.append(text, written, m.start()).append(piece);
