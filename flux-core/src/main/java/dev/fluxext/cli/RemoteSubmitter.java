@@ -59,6 +59,7 @@ final class RemoteSubmitter {
         if (NimbusClient.isLocalOverride()) {
             return "the in-process cluster of `storm local`";
         }
+        Flux.checkStormConfigFile();
         Map<String, Object> storm = Utils.readStormConfig();
         Map<String, Object> conf = new HashMap<>(storm);
         conf.putAll(topologyConf);

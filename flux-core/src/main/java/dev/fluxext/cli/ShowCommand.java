@@ -2,6 +2,7 @@ package dev.fluxext.cli;
 
 import dev.fluxext.describe.TopologyText;
 import dev.fluxext.describe.TopologyView;
+import dev.fluxext.load.LoadResult;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,9 +29,17 @@ final class ShowCommand implements Callable<Integer> {
         description = "text (a readable summary) or json (default: ${DEFAULT-VALUE}).")
     Format format;
 
+    @Option(names = "--show-secrets", description = "Print values substituted from the environment "
+        + "($${ENV-NAME}); by default show prints the placeholder instead.")
+    boolean showSecrets;
+
     @Override
     public Integer call() {
-        TopologyView view = TopologyView.of(topologyOptions.load(parent.context()));
+        LoadResult result = topologyOptions.loadAndPrint(parent.context(), false);
+        TopologyView view = TopologyView.of(topologyOptions.topologyOf(result));
+        if (!showSecrets) {
+            view = view.masked(result.redactions()::mask);
+        }
         String shown = format == Format.json ? TopologyText.jsonText(view) : TopologyText.summary(view);
         parent.context().out().print(shown.endsWith("\n") ? shown : shown + "\n");
         parent.context().out().flush();

@@ -1,9 +1,8 @@
 package dev.fluxext.cli;
 
 import dev.fluxext.diag.Diagnostic;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.fluxext.read.InputFiles;
+import dev.fluxext.read.ReadLimits;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -36,8 +35,9 @@ final class SourceExcerpt {
 
     private static Optional<List<String>> read(String file) {
         try {
-            return Optional.of(Files.readAllLines(Path.of(file), StandardCharsets.UTF_8));
-        } catch (IOException | RuntimeException e) {
+            // Through InputFiles: the file named by a "not a regular file" diagnostic may be a FIFO.
+            return Optional.of(InputFiles.readText(Path.of(file), "file", ReadLimits.DEFAULT.maxBytes()).lines().toList());
+        } catch (InputFiles.Refused | RuntimeException e) {
             return Optional.empty(); // a classpath resource, or gone: the one-line form says it all
         }
     }

@@ -7,7 +7,8 @@ import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
 import dev.fluxext.model.TopologyDef;
-import java.nio.file.Files;
+import dev.fluxext.read.InputFiles;
+import dev.fluxext.read.ReadLimits;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -73,9 +74,14 @@ final class TopologyOptions {
      * initializer run): the topology is for reading, never for submitting.
      */
     LoadedTopology load(CliContext context, boolean staticCheck) {
+        return topologyOf(loadAndPrint(context, staticCheck));
+    }
+
+    /** Loads the topology and prints its diagnostics; the result, for {@link #topologyOf} and what else it holds. */
+    LoadResult loadAndPrint(CliContext context, boolean staticCheck) {
         LoadResult result = loadQuietly(context, staticCheck);
         print(result, context);
-        return topologyOf(result);
+        return result;
     }
 
     /**
@@ -100,8 +106,12 @@ final class TopologyOptions {
         if (verbose) {
             StormLogging.toStderr(true);
         }
-        if (filter != null && !Files.isReadable(filter)) {
-            throw new CliException(ExitCodes.USAGE, "flux: --filter " + filter + ": no such readable file");
+        if (filter != null) {
+            try { // a usage error before anything runs; the loader checks again as it reads
+                InputFiles.checkRegular(filter, "--filter properties file", ReadLimits.DEFAULT.maxBytes());
+            } catch (InputFiles.Refused e) {
+                throw new CliException(ExitCodes.USAGE, "flux: " + e.getMessage());
+            }
         }
         UserClasses.install(jars(context), classpath(context));
         return new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter, context.environment(),

@@ -54,6 +54,10 @@ final class UserClasses {
             if (!Files.exists(entry)) {
                 throw new CliException(ExitCodes.USAGE, "flux: --classpath entry " + entry + ": no such file or directory");
             }
+            if (!Files.isDirectory(entry) && !Files.isRegularFile(entry)) { // a FIFO would block the class loader
+                throw new CliException(ExitCodes.USAGE, "flux: --classpath entry " + entry + " is neither a directory "
+                    + "nor a regular file (a jar)");
+            }
             urls.add(url(entry));
         }
         uninstall();

@@ -25,6 +25,10 @@ final class ValidateCommand implements Callable<Integer> {
 
     enum Format { human, json }
 
+    /** Said after a plain validate: "valid" alone would not tell that checking ran code the file names. */
+    static final String RAN_CODE = "note: this check ran the file's code (the constructors, factories and static "
+        + "initializers it names, as submit does); check files you do not trust with validate --static";
+
     @ParentCommand
     FluxCli parent;
 
@@ -48,10 +52,14 @@ final class ValidateCommand implements Callable<Integer> {
             topologyOptions.topologyOf(result); // the exit code, as in the human format
             return ExitCodes.OK;
         }
-        LoadedTopology topology = topologyOptions.load(parent.context(), staticCheck);
-        parent.context().out().println(topologyOptions.file + ": topology '" + topology.name() + "' is valid ("
-            + DryRun.counts(topology) + (staticCheck ? "; checked by signature, declared streams not checked" : "")
-            + ")");
+        LoadResult result = topologyOptions.loadAndPrint(parent.context(), staticCheck);
+        LoadedTopology topology = topologyOptions.topologyOf(result);
+        parent.context().out().println(topologyOptions.file + ": topology '" + result.redactions().value(topology.name())
+            + "' is valid (" + DryRun.counts(topology)
+            + (staticCheck ? "; checked by signature, declared streams not checked" : "") + ")");
+        if (!staticCheck) {
+            parent.context().out().println(RAN_CODE);
+        }
         return ExitCodes.OK;
     }
 

@@ -124,6 +124,23 @@ public record TopologyView(String name, Map<String, Object> config, List<Compone
         return new TopologyView(name, model.config().toPlain(), FlowOrder.sort(fromModel(model)), source(model));
     }
 
+    /**
+     * This view with the name and every config value (topology and components) passed through {@code mask}:
+     * {@code show} prints values substituted from the environment as their placeholders.
+     */
+    public TopologyView masked(java.util.function.UnaryOperator<Object> mask) {
+        List<Component> shown = components.stream().map(c -> new Component(c.id(), c.type(), c.className(),
+                c.parallelism(), c.numTasks(), c.loads(), maskedValues(c.config(), mask), c.inputs(), c.outputs(),
+                c.origin())).toList();
+        return new TopologyView(String.valueOf(mask.apply(name)), maskedValues(config, mask), shown, source);
+    }
+
+    private static Map<String, Object> maskedValues(Map<String, Object> values, java.util.function.UnaryOperator<Object> mask) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        values.forEach((k, v) -> out.put(k, mask.apply(v)));
+        return out;
+    }
+
     public Optional<Component> component(String id) {
         return components.stream().filter(c -> c.id().equals(id)).findFirst();
     }

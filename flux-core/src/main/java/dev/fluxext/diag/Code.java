@@ -5,13 +5,15 @@ package dev.fluxext.diag;
  * id does not change). {@code docs/diagnostics.md} lists them with an example and the fix (generated from here).
  */
 public enum Code {
-    FILE_UNREADABLE("FX101", "A topology, included or --filter file cannot be read (missing, too large, empty).",
+    FILE_UNREADABLE("FX101", "A topology, included or --filter file cannot be read (missing, a directory, not a "
+            + "regular file such as a FIFO or device, too large, empty).",
             "file 'topolgy.yaml' not found",
             "Check the path; a classpath resource needs --resource (or `resource: true` in an include)."),
     YAML_SYNTAX("FX102", "The file is not valid YAML, or uses YAML this DSL does not allow (tags, complex keys).",
             "invalid YAML: mapping values are not allowed here",
             "Fix the indentation or quoting at the position given; remove `!!tags`."),
-    DUPLICATE_KEY("FX103", "A key appears twice in one map; the second is ignored.",
+    DUPLICATE_KEY("FX103", "A key appears twice in one map, as written or once `${...}` placeholders are substituted; "
+            + "the second is ignored.",
             "duplicate key 'parallelism' (first at line 4)",
             "Remove one of the two; the related location points at the first."),
     INCLUDE("FX104", "An `includes:` entry is malformed or the includes form a cycle.",

@@ -14,6 +14,7 @@ import dev.fluxext.lang.ModelReader;
 import dev.fluxext.model.Position;
 import dev.fluxext.model.Span;
 import dev.fluxext.model.TopologyDef;
+import dev.fluxext.read.InputFiles;
 import dev.fluxext.read.ReadBudget;
 import dev.fluxext.read.ReadLimits;
 import dev.fluxext.read.YNode;
@@ -24,10 +25,7 @@ import dev.fluxext.resolve.Substitution;
 import dev.fluxext.transport.TransportOptions;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import java.io.StringReader;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -75,9 +73,11 @@ public final class FluxLoader {
             }
             checkOverrides(options, diagnostics);
             if (diagnostics.hasErrors() || built.isEmpty()) {
-                return new LoadResult(diagnostics.all(), Optional.empty());
+                return new LoadResult(diagnostics.all(), Optional.empty(), Optional.empty(), Optional.empty(),
+                        diagnostics.redactions());
             }
-            return new LoadResult(diagnostics.all(), Optional.of(withOverrides(built.get(), options)));
+            return new LoadResult(diagnostics.all(), Optional.empty(), Optional.of(withOverrides(built.get(), options)),
+                    Optional.empty(), diagnostics.redactions());
         } catch (RuntimeException | LinkageError | StackOverflowError e) {
             // A bug of ours, not bad input: one clean line, the stack trace kept for --verbose.
             diagnostics.error(Code.INTERNAL, Position.ofFile(options.file()), "internal error: " + e
@@ -116,28 +116,24 @@ public final class FluxLoader {
             }
             return reader.readStream(in, source.label(), diagnostics);
         }
-        if (!Files.isRegularFile(source.file().orElseThrow())) {
-            String why = !Files.exists(source.file().get()) ? "' not found"
-                    : Files.isDirectory(source.file().get()) ? "' is a directory" : "' is not a regular file";
+        String text;
+        try {
+            text = InputFiles.readText(source.file().orElseThrow(), "file", ReadLimits.DEFAULT.maxBytes());
+        } catch (InputFiles.Refused e) {
             diagnostics.error(Code.FILE_UNREADABLE, includedAt != null ? includedAt : Span.at(Position.ofFile(source.label())),
-                    "file '" + source.label() + why);
+                    e.getMessage());
             return Optional.empty();
         }
-        return reader.readFile(source.file().get(), source.label(), diagnostics);
+        return reader.readString(text, source.label(), diagnostics);
     }
 
     private static Optional<Properties> readProperties(java.nio.file.Path file, Diagnostics diagnostics) {
         Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            if (Files.size(file) > ReadLimits.DEFAULT.maxBytes()) {
-                diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(file.toString()), "--filter properties file is larger than "
-                        + ReadLimits.DEFAULT.maxBytes() + " bytes");
-                return Optional.empty();
-            }
-            p.load(r);
+        try {
+            p.load(new StringReader(InputFiles.readText(file, "--filter properties file", ReadLimits.DEFAULT.maxBytes())));
             return Optional.of(p);
-        } catch (NoSuchFileException e) {
-            diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(file.toString()), "--filter properties file not found");
+        } catch (InputFiles.Refused e) {
+            diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(file.toString()), e.getMessage());
         } catch (IOException | IllegalArgumentException e) {
             diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(file.toString()), "cannot read --filter properties file: "
                     + e.getMessage());

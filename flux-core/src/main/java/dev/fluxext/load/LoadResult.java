@@ -2,6 +2,7 @@ package dev.fluxext.load;
 
 import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.diag.Diagnostic;
+import dev.fluxext.diag.Redactions;
 import dev.fluxext.model.TopologyDef;
 import java.util.Comparator;
 import java.util.List;
@@ -12,14 +13,22 @@ import java.util.Optional;
  * warnings may accompany it. {@link #model()} is the checked model, present with the topology, or alone when the
  * options asked for no build ({@link LoadOptions#build()}) and there are no errors. {@link #internalError()} holds
  * the exception behind an "internal error" diagnostic, for {@code --verbose} to print its stack trace.
+ * {@link #redactions()}: what {@code ${...}} substituted, for output beyond the diagnostics (already hidden in them)
+ * to hide too ({@code show} masks values from the environment).
  */
 public record LoadResult(List<Diagnostic> diagnostics, Optional<TopologyDef> model, Optional<LoadedTopology> topology,
-                         Optional<Throwable> internalError) {
+                         Optional<Throwable> internalError, Redactions redactions) {
 
     public LoadResult {
         diagnostics = inFileOrder(diagnostics);
         model = topology.isPresent() ? topology.map(LoadedTopology::model) : model;
         internalError = internalError == null ? Optional.empty() : internalError;
+        redactions = redactions == null ? new Redactions() : redactions;
+    }
+
+    public LoadResult(List<Diagnostic> diagnostics, Optional<TopologyDef> model, Optional<LoadedTopology> topology,
+                      Optional<Throwable> internalError) {
+        this(diagnostics, model, topology, internalError, null);
     }
 
     public LoadResult(List<Diagnostic> diagnostics, Optional<LoadedTopology> topology,

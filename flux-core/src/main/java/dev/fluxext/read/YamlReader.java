@@ -69,19 +69,19 @@ public final class YamlReader {
         this(ReadLimits.DEFAULT);
     }
 
-    /** Reads a file; {@code label} is how diagnostics name it (the path as the user or the include gave it). */
+    /**
+     * Reads a file through {@link InputFiles} (a regular file of at most the size limit); {@code label} is how
+     * diagnostics name it (the path as the user or the include gave it).
+     */
     public Optional<YNode> readFile(Path path, String label, Diagnostics diagnostics) {
+        String text;
         try {
-            if (Files.size(path) > limits.maxBytes()) {
-                diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(label), "file is larger than " + limits.maxBytes()
-                        + " bytes; topology files are far smaller (is this the right file?)");
-                return Optional.empty();
-            }
-            return readString(Files.readString(path, StandardCharsets.UTF_8), label, diagnostics);
-        } catch (IOException | RuntimeException e) {
-            diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(label), "cannot read file: " + describe(e));
+            text = InputFiles.readText(path, "file", limits.maxBytes());
+        } catch (InputFiles.Refused e) {
+            diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(label), e.getMessage());
             return Optional.empty();
         }
+        return readString(text, label, diagnostics);
     }
 
     /** Reads a stream (a classpath resource), stopping at the size limit. */

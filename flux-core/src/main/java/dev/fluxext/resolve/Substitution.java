@@ -1,6 +1,7 @@
 package dev.fluxext.resolve;
 
 import dev.fluxext.diag.Code;
+import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.Span;
 import dev.fluxext.read.ReadBudget;
@@ -16,8 +17,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.function.BiFunction;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Replaces {@code ${key}} (from the {@code --filter} properties), {@code ${ENV-NAME}} (from the environment, with
@@ -32,7 +31,6 @@ import java.util.regex.Pattern;
  */
 public final class Substitution {
 
-    private static final Pattern PLACEHOLDER = Placeholders.PATTERN;
     private static final String ENV_PREFIX = "ENV-";
 
     private final Properties properties;
@@ -74,12 +72,44 @@ public final class Substitution {
         }
         YNode.Map map = (YNode.Map) node;
         List<YNode.Entry> entries = new ArrayList<>(map.entries().size());
+        Map<String, YNode.Entry> seen = new HashMap<>();
         for (YNode.Entry e : map.entries()) {
-            String key = e.key().contains("${")
-                    ? text(e.key(), (i, n) -> e.keySpan(), e.keySpan(), diagnostics).orElse(e.key()) : e.key();
+            String key = e.key();
+            if (key.contains("${")) {
+                key = text(e.key(), (i, n) -> e.keySpan(), e.keySpan(), diagnostics).orElse(e.key());
+                hide(e.keySpan(), key, e.key(), diagnostics);
+            }
+            YNode.Entry first = seen.putIfAbsent(key, e);
+            if (first != null) {
+                // The reader refused keys equal as written; these became equal through substitution. Neither is
+                // silently dropped: the second is reported (pointing at the first) and, as the reader does, ignored.
+                // Neither key's value is named: it is substituted text (the placeholders and the line tell which).
+                diagnostics.addRecoverable(Diagnostic.error(Code.DUPLICATE_KEY, e.keySpan(), "key '" + e.key()
+                        + "' equals the key at line " + first.keySpan().start().line() + " once placeholders are "
+                        + "substituted; keys of a map must differ (this one is ignored)")
+                        .withRelated(first.keySpan(), "the key it equals"));
+                continue;
+            }
             entries.add(new YNode.Entry(key, e.keySpan(), apply(e.value(), diagnostics)));
         }
         return new YNode.Map(entries, map.span());
+    }
+
+    /**
+     * Records substituted text so that no message prints it ({@link dev.fluxext.diag.Redactions}): from the
+     * environment when the text as written reads a variable.
+     */
+    private static void hide(String substituted, String writtenAs, Diagnostics diagnostics) {
+        diagnostics.redactions().add(substituted, writtenAs, fromEnvironment(writtenAs));
+    }
+
+    /** As {@link #hide(String, String, Diagnostics)} for a whole scalar or key, which messages about it may name. */
+    private static void hide(Span at, String substituted, String writtenAs, Diagnostics diagnostics) {
+        diagnostics.redactions().addAt(at, substituted, writtenAs, fromEnvironment(writtenAs));
+    }
+
+    private static boolean fromEnvironment(String writtenAs) {
+        return writtenAs.contains("${" + ENV_PREFIX);
     }
 
     private YNode substitute(YNode.Scalar s, Diagnostics diagnostics) {
@@ -93,10 +123,12 @@ public final class Substitution {
             return s;
         }
         String result = substituted.get();
+        hide(s.span(), result, text, diagnostics);
         if (s.plain() && (result.startsWith("[") || result.startsWith("{"))) {
             return flowCollection(result, s, diagnostics);
         }
         Object value = s.plain() ? YamlScalars.typeAsYaml(result) : result;
+        hide(s.span(), String.valueOf(value), text, diagnostics); // as a message prints a number typed from it
         return new YNode.Scalar(value, result, s.plain(), s.span());
     }
 
@@ -109,12 +141,30 @@ public final class Substitution {
         // On the topology's budget: a substituted flow list may hold aliases of its own.
         Optional<YNode> parsed = new YamlReader(budget).readString(text, s.position().file(), local);
         if (parsed.isEmpty() || local.hasErrors()) {
+            // The reader's message may quote the value; the whole value and each placeholder's are hidden in it as in
+            // any message, a piece of one (a parser's excerpt) is not.
             String why = local.all().isEmpty() ? "" : ": " + local.all().get(0).message();
-            diagnostics.error(Code.PLACEHOLDER, s.span(), "the substituted value '" + text + "' is not a valid YAML list or map"
-                    + why + " (quote the value to keep it as text)");
+            diagnostics.error(Code.PLACEHOLDER, s.span(), "'" + s.value() + "' is, once substituted, not a valid YAML "
+                    + "list or map" + why + " (quote the value to keep it as text)");
             return s;
         }
+        hideParts(parsed.get(), s.span(), (String) s.value(), diagnostics);
         return at(parsed.get(), s.span());
+    }
+
+    /** Each key and value of a substituted list or map is shown as the scalar it came from. */
+    private static void hideParts(YNode node, Span at, String writtenAs, Diagnostics diagnostics) {
+        if (node instanceof YNode.Scalar sc) {
+            hide(at, sc.text(), writtenAs, diagnostics);
+            hide(at, String.valueOf(sc.value()), writtenAs, diagnostics);
+        } else if (node instanceof YNode.Seq seq) {
+            seq.items().forEach(i -> hideParts(i, at, writtenAs, diagnostics));
+        } else {
+            ((YNode.Map) node).entries().forEach(e -> {
+                hide(at, e.key(), writtenAs, diagnostics);
+                hideParts(e.value(), at, writtenAs, diagnostics);
+            });
+        }
     }
 
     private static YNode at(YNode node, Span span) {
@@ -134,21 +184,24 @@ public final class Substitution {
      */
     private Optional<String> text(String text, BiFunction<Integer, Integer, Span> spanOf, Span at,
                                   Diagnostics diagnostics) {
-        Matcher m = PLACEHOLDER.matcher(text);
         StringBuilder out = new StringBuilder();
         boolean failed = false;
         int max = budget.limits().maxScalarChars();
-        while (m.find()) {
-            String replacement = valueOf(m.group(1), m.group(2), m.group(), spanOf.apply(m.start(), m.group().length()),
+        int written = 0;
+        for (Placeholders.Match m = Placeholders.find(text, 0); m != null; m = Placeholders.find(text, m.end())) {
+            String placeholder = m.text(text);
+            String replacement = valueOf(m.key(), m.index(), placeholder, spanOf.apply(m.start(), placeholder.length()),
                     diagnostics);
             failed |= replacement == null;
-            String piece = replacement == null ? m.group() : replacement;
-            if ((long) out.length() + piece.length() > max) { // stop before building what would be refused
+            String piece = replacement == null ? placeholder : replacement;
+            // Stop before building what would be refused.
+            if ((long) out.length() + (m.start() - written) + piece.length() > max) {
                 return overLimit(at, tooLong(max + "+", max), diagnostics);
             }
-            m.appendReplacement(out, Matcher.quoteReplacement(piece));
+            out.append(text, written, m.start()).append(piece);
+            written = m.end();
         }
-        m.appendTail(out);
+        out.append(text, written, text.length());
         if (out.length() > max) {
             return overLimit(at, tooLong(String.valueOf(out.length()), max), diagnostics);
         }
@@ -199,6 +252,7 @@ public final class Substitution {
             }
         }
         if (index == null) {
+            hide(value, placeholder, diagnostics);
             return value;
         }
         List<String> elements = listElements.computeIfAbsent(value, Substitution::elements);
@@ -214,6 +268,7 @@ public final class Substitution {
                     + "), no element " + index);
             return null;
         }
+        hide(elements.get(n), placeholder, diagnostics);
         return elements.get(n);
     }
 

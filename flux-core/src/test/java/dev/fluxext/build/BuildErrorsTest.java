@@ -30,7 +30,7 @@ class BuildErrorsTest {
     @Test
     void everyProblemInAFileIsReportedAtItsPosition() {
         assertEquals(List.of(
-                "errors.yaml:4:21: topology.workers must be a positive integer, not 'two'",
+                "errors.yaml:4:21: topology.workers must be a positive integer, not '${workers}'", // from --filter: the placeholder, not the value
                 "errors.yaml:9:14: java.time.Duration has no public static method 'ofHourz' (did you mean 'ofHours'?)",
                 "errors.yaml:13:16: class org.apache.storm.testing.TestWordSpot not found; did you mean org.apache.storm.testing.TestWordSpout?",
                 "errors.yaml:15:16: org.apache.storm.testing.TestWordCounter is not a spout: it does not implement org.apache.storm.topology.IRichSpout",
@@ -39,7 +39,7 @@ class BuildErrorsTest {
                 "errors.yaml:28:19: argument 1 of static ConfigurableBolt.newInstance(Mode): 'BAZ' is not a constant of Mode (one of FOO, BAR)",
                 "errors.yaml:37:15: property 'color': dev.fluxext.build.testing.ConfigurableBolt has no public method setColor(...) and no public non-final field 'color'",
                 "errors.yaml:40:7: warning: 'topology.workers' is ignored per component by Storm 2.8 workers; set it in the topology config",
-                "errors.yaml:41:35: topology.max.spout.pending must be a positive integer, not 'lots'",
+                "errors.yaml:41:35: topology.max.spout.pending must be a positive integer, not '${pending}'",
                 "errors.yaml:50:71: 'counter' declares no stream 'nothing' (it declares: default)",
                 "errors.yaml:51:66: stream 'default' of 'counter' has no field cnt (its fields: word, count)",
                 "errors.yaml:52:84: java.lang.String is not a custom stream grouping: it does not implement org.apache.storm.grouping.CustomStreamGrouping"), messages("errors.yaml", "errors.properties"));
@@ -51,7 +51,7 @@ class BuildErrorsTest {
         List<String> messages = messages("transport-errors.yaml", "transport-errors.properties");
         assertTrue(messages.containsAll(List.of(
                 "transport-errors.yaml:3:9: dev.fluxext.build.testing.NotAContext is not a messaging transport: it does not implement org.apache.storm.messaging.IContext (use 'netty' or such a class)",
-                "transport-errors.yaml:4:15: transport bufferSize: storm.messaging.netty.buffer_size must be a positive integer, not -5")), messages::toString);
+                "transport-errors.yaml:4:15: transport bufferSize: storm.messaging.netty.buffer_size must be a positive integer, not ${netty.buffer}")), messages::toString);
         assertEquals(List.of("transport-in-config.yaml:3:30: dev.fluxext.build.testing.NotAContext is not a messaging "
                 + "transport: it does not implement org.apache.storm.messaging.IContext (use 'netty' or such a class)"),
                 messages("transport-in-config.yaml"));

@@ -32,7 +32,8 @@ class RealYamlTest {
     void validateAcceptsAValidFile() {
         CliRun run = run("validate", file("words.yaml"));
         assertEquals(ExitCodes.OK, run.exitCode(), run.err());
-        assertTrue(run.out().endsWith("words.yaml: topology 'yaml-words' is valid (1 spout, 2 bolts)\n"), run.out());
+        assertTrue(run.out().endsWith("words.yaml: topology 'yaml-words' is valid (1 spout, 2 bolts)\n"
+            + ValidateCommand.RAN_CODE + "\n"), run.out());
     }
 
     @Test

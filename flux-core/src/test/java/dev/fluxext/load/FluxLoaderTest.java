@@ -192,9 +192,11 @@ class FluxLoaderTest {
     void aDeviceOrDirectoryIsRefusedWithoutReadingIt() {
         LoadResult device = FluxLoader.load(new LoadOptions("/dev/zero", false, Optional.empty(), false, Map.of(),
                 Map.of()));
-        assertEquals(List.of("/dev/zero:1:1: file '/dev/zero' is not a regular file"), messages(device));
+        assertEquals(List.of("/dev/zero:1:1: file '/dev/zero' is not a regular file (a FIFO, device or socket, which "
+                + "may never end); give a regular file"), messages(device));
         LoadResult directory = FluxLoader.load(new LoadOptions(F, false, Optional.empty(), false, Map.of(), Map.of()));
-        assertEquals(List.of(F + ":1:1: file '" + F + "' is a directory"), messages(directory));
+        assertEquals(List.of(F + ":1:1: file '" + F.substring(0, F.length() - 1) + "' is a directory; give a file"),
+                messages(directory));
     }
 
     @Test

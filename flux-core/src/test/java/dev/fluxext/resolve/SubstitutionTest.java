@@ -51,8 +51,8 @@ class SubstitutionTest {
                 F + "substitution-errors.yaml:4:21: '${missing.too}' has no value: 'missing.too' is not defined in the "
                         + "--filter properties file (or use ${ENV-missing.too} with --env-filter)",
                 F + "substitution-errors.yaml:5:6: '${ENV-NOT_SET}': environment variable NOT_SET is not set",
-                F + "substitution-errors.yaml:10:12: the substituted value '[unclosed' is not a valid YAML list or map: "
-                        + "invalid YAML: while parsing a flow sequence: expected ',' or ']', but got <stream end> "
+                F + "substitution-errors.yaml:10:12: '${bad.list}' is, once substituted, not a valid YAML list or "
+                        + "map: invalid YAML: while parsing a flow sequence: expected ',' or ']', but got <stream end> "
                         + "(quote the value to keep it as text)",
                 F + "substitution-errors.yaml:11:45: '${no.threshold}' has no value: 'no.threshold' is not defined in "
                         + "the --filter properties file (or use ${ENV-no.threshold} with --env-filter)",
@@ -68,11 +68,12 @@ class SubstitutionTest {
     @Test
     void aPropertyWhoseValueLooksLikeAPlaceholderIsJudgedAsThatText() {
         // Properties are substituted once, as in Storm's Flux: '${workers}' is the value, not another placeholder,
-        // and a number key rejects it (it was not reported by substitution, so nothing may skip it).
+        // and a number key rejects it (it was not reported by substitution, so nothing may skip it). The message
+        // shows the placeholder as written, never the substituted value.
         Fixtures.Analysis a = Fixtures.analyze(Fixtures.options("resolve/substitution-indirect.yaml",
                 "resolve/subst.properties", false, Map.of()));
         assertEquals(List.of(F + "substitution-indirect.yaml:5:18: 'parallelism' of spout 's' must be a whole number, "
-                + "not '${workers}'"), a.messages());
+                + "not '${indirect}'"), a.messages());
     }
 
     @Test
@@ -88,6 +89,7 @@ class SubstitutionTest {
     void missingPropertiesFileIsAnError() {
         Fixtures.Analysis a = Fixtures.analyze(Fixtures.options("resolve/substitution.yaml", "resolve/nope.properties",
                 false, Map.of()));
-        assertEquals(List.of(F + "nope.properties:1:1: --filter properties file not found"), a.messages());
+        assertEquals(List.of(F + "nope.properties:1:1: --filter properties file '" + F + "nope.properties' not found"),
+                a.messages());
     }
 }
