@@ -2,6 +2,7 @@ package dev.fluxext.load;
 
 import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.build.StormConfigCheck;
+import dev.fluxext.build.SystemTopology;
 import dev.fluxext.build.TopologyFactory;
 import dev.fluxext.check.StructureCheck;
 import dev.fluxext.compression.config.BatchCompressionOptions;
@@ -102,7 +103,7 @@ public final class FluxLoader {
                 .map(doc -> substitution.apply(doc, diagnostics)), diagnostics, budget);
         Source main = options.resource() ? Source.ofResource(options.file()) : Source.ofFile(options.file());
         Optional<TopologyDef> model = includes.resolve(main).flatMap(doc -> new ModelReader(diagnostics).read(doc));
-        model.ifPresent(m -> new StructureCheck(diagnostics).check(m));
+        model.ifPresent(m -> new StructureCheck(diagnostics, SystemTopology.componentIds(m.config().toPlain())).check(m));
         return model;
     }
 
