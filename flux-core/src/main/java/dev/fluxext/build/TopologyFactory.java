@@ -137,9 +137,9 @@ public final class TopologyFactory {
                 .ifPresent(t -> objects.checkClass(t, "a topology source", List.of(Object.class)));
     }
 
-    /** A class name holding a placeholder without a value was reported by substitution: not judged again. */
+    /** A missing class name, or one holding a placeholder without a value, was reported already: not judged again. */
     private boolean namesItsClass(ObjectDef object) {
-        return !Placeholders.in(object.className().value());
+        return !object.className().value().isEmpty() && !Placeholders.in(object.className().value());
     }
 
     private Optional<LoadedTopology> build(String file) {
