@@ -48,7 +48,7 @@ public enum Code {
             "FIELDS grouping needs 'args': the list of field names to group by",
             "Give FIELDS groupings `args` and CUSTOM ones `customClass`, and nothing else."),
     NO_EFFECT("FX304", "A setting or element that has no effect as written (warning).",
-            "no stream goes to bolt 'audit': it will receive no tuples",
+            "'numTasks' (1) of bolt 'count' is less than its 'parallelism' (2): only 1 executors will run",
             "Remove it, or connect/configure what it needs to take effect."),
     LEFT_OUT("FX305", "A bolt no stream goes to: left out of the topology, as Storm's Flux leaves it out (warning).",
             "no stream goes to bolt 'audit': it is left out of the topology, as Storm's Flux leaves it out",
@@ -77,7 +77,8 @@ public enum Code {
             "Give the value, or remove the key to keep Storm's default."),
     MISSING_JAR("FX408", "A class of a package that has no class on the classpath: its jar is missing.",
             "class org.apache.storm.hdfs.bolt.HdfsBolt not found: no class of package org.apache.storm.hdfs.bolt is "
-                    + "on the classpath; it is in Storm's connector org.apache.storm:storm-hdfs:2.8.3",
+                    + "on the classpath; it is in Storm's connector storm-hdfs: add org.apache.storm:storm-hdfs:2.8.3 "
+                    + "with its dependencies (--jar, --classpath, or your topology jar)",
             "Put the jar on the classpath (`--jar`, `--classpath`, or the topology jar's dependencies); for a Storm "
                     + "connector, the artifact the message names, with its dependencies."),
     OVERRIDE("FX501", "A `-c KEY=VALUE` override that cannot apply.",
