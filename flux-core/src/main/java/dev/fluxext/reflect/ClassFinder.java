@@ -96,18 +96,18 @@ public final class ClassFinder {
 
     /**
      * Why a class is missing when no class of its package is on the classpath: its jar is missing (naming the Storm
-     * connector that holds the package), or its package is misspelt (the same class in another of Storm's usual
-     * packages).
+     * connector that holds the package). Not when one of Storm's usual packages has a class of that name: then the
+     * package is likely misspelt, or one whose classes fluxext provides elsewhere (Storm's Flux wrappers).
      */
     private Optional<String> missingJar(String name) {
         int lastDot = name.lastIndexOf('.');
         String pkg = lastDot > 0 ? name.substring(0, lastDot) : "";
-        if (pkg.isEmpty() || !classesIn(pkg).isEmpty() || inBootModule(pkg)) {
+        if (pkg.isEmpty() || !classesIn(pkg).isEmpty() || inBootModule(pkg)
+                || inOtherPackage(pkg, name.substring(lastDot + 1)).isPresent()) {
             return Optional.empty();
         }
         return Optional.of("no class of package " + pkg + " is on the classpath"
-                + StormConnectors.hint(pkg).map(h -> "; " + h).orElse("; is its jar missing?")
-                + inOtherPackage(pkg, name.substring(lastDot + 1)).map(c -> "; or did you mean " + c + "?").orElse(""));
+                + StormConnectors.hint(pkg).map(h -> "; " + h).orElse("; is its jar missing?"));
     }
 
     /** {@code a.B.C} as the nested class {@code a.B$C}, when that exists. */
