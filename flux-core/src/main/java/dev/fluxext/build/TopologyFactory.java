@@ -103,7 +103,8 @@ public final class TopologyFactory {
     }
 
     /**
-     * The checks of building that need no built object: config values (Storm's validators) and the transport. The
+     * The checks of building that need no built object: config values (Storm's validators), the transport, and the
+     * classes the file names (found, of the kind needed; loaded, not initialized). The
      * loader runs them when earlier errors leave the model unfit to build, so that one run still reports them. Such
      * a model may hold placeholders that substitution reported as having no value; values holding one are not
      * judged again (a model without errors has none: there, {@code ${...}} text is a property's value, inserted as
@@ -433,9 +434,8 @@ public final class TopologyFactory {
 
     /**
      * What Nimbus would reject at submission: a stream the source does not declare; or at run time: a FIELDS
-     * grouping on fields the stream does not have (Nimbus checks them against all the source's streams, and the
-     * grouping fails when the worker starts). Checked here so that {@code validate} finds it, at the grouping's
-     * position.
+     * grouping on fields the stream does not have (Nimbus checks them against all the source's streams; the grouping
+     * fails at the stream's first tuple). Checked here so that {@code validate} finds it, at the grouping's position.
      */
     private void checkStreams(StormTopology built, StormTopology asRun) {
         for (StreamDef stream : def.streams()) {

@@ -43,7 +43,7 @@ import java.util.Properties;
  * all problems. Building is skipped only after errors that make the model unfit to build (a missing class name, an
  * unknown reference, ...); after recoverable ones (an unknown key, a mistyped optional value) it still runs to
  * report its own problems, and the topology is rejected either way. When building is skipped, its checks that need
- * no built object (config values, transport) still run.
+ * no built object (config values, transport, the classes the file names) still run.
  */
 public final class FluxLoader {
 
