@@ -1,6 +1,8 @@
 package dev.fluxext.build;
 
 import dev.fluxext.model.TopologyDef;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.storm.generated.StormTopology;
@@ -14,6 +16,6 @@ public record LoadedTopology(String name, TopologyDef model, StormTopology topol
 
     public LoadedTopology {
         Objects.requireNonNull(model);
-        config = Map.copyOf(config);
+        config = Collections.unmodifiableMap(new HashMap<>(config)); // a key written without a value holds null
     }
 }

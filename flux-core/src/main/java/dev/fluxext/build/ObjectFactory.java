@@ -122,6 +122,21 @@ final class ObjectFactory {
         return object instanceof Unbuilt u ? u.type() : object.getClass();
     }
 
+    /**
+     * The checks of {@link #create} that need only the class (it exists, and is of the kind needed: for a factory,
+     * only the result can tell), for a model whose other errors keep it from being built. Runs none of its code.
+     */
+    void checkClass(ObjectDef def, String what, List<Class<?>> anyOf) {
+        try {
+            Class<?> type = find(def.className());
+            if (def.factory().isEmpty()) {
+                requireType(type, anyOf, what, def.className().span());
+            }
+        } catch (Unavailable e) {
+            // reported
+        }
+    }
+
     /** Loads a class, reporting a missing one (with the nearest existing name) at {@code name}'s position. */
     Optional<Class<?>> findClass(Located<String> name) {
         try {
@@ -135,7 +150,7 @@ final class ObjectFactory {
         try {
             return classes.find(name.value());
         } catch (ReflectException e) {
-            diagnostics.error(Code.CLASS, name.span(), e.getMessage());
+            diagnostics.error(e.packageMissing() ? Code.MISSING_JAR : Code.CLASS, name.span(), e.getMessage());
             throw new Unavailable();
         }
     }

@@ -156,8 +156,9 @@ public final class StormConfigCheck {
         if (field == null) {
             return Optional.empty();
         }
-        if (value == null) {
-            return Optional.of("must have a value (" + expectation(field).orElse("see Storm's Config") + ")");
+        if (value == null) { // Storm passes null on unless the key's validators refuse it (@NotNull)
+            return validate(field, key, null).map(refused -> "must have a value ("
+                    + expectation(field).orElse("see Storm's Config") + ")");
         }
         // Storm builds its validators by reflection on every call; a topology repeats the same few key/value pairs.
         boolean scalar = value instanceof String || value instanceof Number || value instanceof Boolean;

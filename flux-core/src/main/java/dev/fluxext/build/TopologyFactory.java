@@ -6,6 +6,7 @@ import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.ConfigMap;
 import dev.fluxext.model.GroupingDef;
 import dev.fluxext.model.Located;
+import dev.fluxext.model.ObjectDef;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.TopologySourceDef;
@@ -29,6 +30,7 @@ import org.apache.storm.generated.Bolt;
 import org.apache.storm.generated.ComponentCommon;
 import org.apache.storm.generated.ComponentObject;
 import org.apache.storm.generated.GlobalStreamId;
+import org.apache.storm.generated.InvalidTopologyException;
 import org.apache.storm.generated.Grouping;
 import org.apache.storm.generated.JavaObject;
 import org.apache.storm.generated.NullStruct;
@@ -101,7 +103,8 @@ public final class TopologyFactory {
     }
 
     /**
-     * The checks of building that need no built object: config values (Storm's validators) and the transport. The
+     * The checks of building that need no built object: config values (Storm's validators), the transport, and the
+     * classes the file names (found, of the kind needed; loaded, not initialized). The
      * loader runs them when earlier errors leave the model unfit to build, so that one run still reports them. Such
      * a model may hold placeholders that substitution reported as having no value; values holding one are not
      * judged again (a model without errors has none: there, {@code ${...}} text is a property's value, inserted as
@@ -112,6 +115,32 @@ public final class TopologyFactory {
         factory.checkedConfig(def.config(), false);
         def.executors().forEach(e -> factory.checkedConfig(e.config(), true));
         Transport.apply(def, new HashMap<>(), factory.objects, diagnostics, true);
+        factory.checkClasses();
+    }
+
+    /**
+     * Every class the file names exists and is of the kind needed (loaded, not initialized), so that one run reports
+     * all missing classes even when other errors keep the topology from being built. Arguments, properties and
+     * references are left to the build: an earlier error may be the cause of their problems.
+     */
+    private void checkClasses() {
+        def.components().stream().filter(this::namesItsClass)
+                .forEach(c -> objects.checkClass(c, "a component", List.of(Object.class)));
+        def.spouts().stream().map(ComponentDef::object).filter(this::namesItsClass)
+                .forEach(s -> objects.checkClass(s, "a spout", List.of(IRichSpout.class)));
+        def.bolts().stream().map(ComponentDef::object).filter(this::namesItsClass)
+                .forEach(b -> objects.checkClass(b, "a bolt", BOLT_TYPES));
+        def.streams().stream().flatMap(s -> s.grouping().customClass().stream()).filter(this::namesItsClass)
+                .forEach(g -> objects.checkClass(g, "a custom stream grouping", List.of(CustomStreamGrouping.class)));
+        def.workerHooks().stream().filter(this::namesItsClass)
+                .forEach(h -> objects.checkClass(h, "a worker hook", List.of(IWorkerHook.class)));
+        def.topologySource().map(TopologySourceDef::object).filter(this::namesItsClass)
+                .ifPresent(t -> objects.checkClass(t, "a topology source", List.of(Object.class)));
+    }
+
+    /** A missing class name, or one holding a placeholder without a value, was reported already: not judged again. */
+    private boolean namesItsClass(ObjectDef object) {
+        return !object.className().value().isEmpty() && !Placeholders.in(object.className().value());
     }
 
     private Optional<LoadedTopology> build(String file) {
@@ -122,7 +151,7 @@ public final class TopologyFactory {
         def.components().forEach(objects::addComponent);
         Optional<StormTopology> topology = def.topologySource().isPresent()
                 ? fromSource(def.topologySource().get(), conf)
-                : fromDefinitions(compressionConfs);
+                : fromDefinitions(compressionConfs, conf);
         if (diagnostics.hasErrors() || topology.isEmpty()) {
             return Optional.empty();
         }
@@ -151,14 +180,15 @@ public final class TopologyFactory {
                 continue; // reported by substitution
             }
             Object value = entry.value().toPlain();
-            if (value == null) {
-                diagnostics.error(Code.STORM_CONFIG, entry.value().span(), "'" + key + "' has no value; give it one or remove it");
-                continue;
-            }
             Optional<String> problem = StormConfigCheck.problem(key, value);
             if (problem.isPresent()) {
                 diagnostics.error(Code.STORM_CONFIG, entry.value().span(), problem.get());
                 continue;
+            }
+            if (value == null && StormConfigCheck.isStormKey(key)) {
+                // Passed on as Storm's Flux does; in the topology config it replaces the cluster's value.
+                diagnostics.warning(Code.STORM_CONFIG_NULL, entry.keySpan(), "'" + key + "' has no value: Storm gets "
+                        + "null for it, in place of its default");
             }
             StormConfigCheck.unknownKeyWarning(key).ifPresent(w -> diagnostics.warning(Code.UNKNOWN_KEY, entry.keySpan(), w));
             if (StormConfigCheck.isDeprecated(key)) {
@@ -210,25 +240,29 @@ public final class TopologyFactory {
         return Optional.empty();
     }
 
-    private Optional<StormTopology> fromDefinitions(Map<String, Map<String, Object>> compressionConfs) {
+    private Optional<StormTopology> fromDefinitions(Map<String, Map<String, Object>> compressionConfs, Config conf) {
         if (!objects.creates()) {
             return Optional.of(skeleton(compressionConfs));
         }
         TopologyBuilder builder = new TopologyBuilder();
         for (ComponentDef spout : def.spouts()) {
-            Map<String, Object> conf = componentConfig(spout, compressionConfs);
+            Map<String, Object> own = componentConfig(spout, compressionConfs);
             objects.create(spout.object(), "a spout", List.of(IRichSpout.class)).ifPresent(made -> declare(spout,
-                    () -> builder.setSpout(spout.id(), (IRichSpout) made, spout.parallelism().value()), conf));
+                    () -> builder.setSpout(spout.id(), (IRichSpout) made, spout.parallelism().value()), own));
         }
         Map<String, BoltDeclarer> bolts = new HashMap<>();
+        List<ComponentDef> unreached = def.unreachedBolts();
         for (ComponentDef bolt : def.bolts()) {
-            // A bolt no stream reaches is kept (the check stage warns): it may work from tick tuples alone.
-            Map<String, Object> conf = componentConfig(bolt, compressionConfs);
-            objects.create(bolt.object(), "a bolt", BOLT_TYPES).ifPresent(m -> declare(bolt, () -> {
+            Map<String, Object> own = componentConfig(bolt, compressionConfs);
+            Optional<Object> made = objects.create(bolt.object(), "a bolt", BOLT_TYPES);
+            if (unreached.contains(bolt)) {
+                continue; // created, as Storm's Flux creates every bolt, but left out as it leaves it out (warned)
+            }
+            made.ifPresent(m -> declare(bolt, () -> {
                 BoltDeclarer declarer = setBolt(builder, bolt.id(), m, bolt.parallelism().value());
                 bolts.put(bolt.id(), declarer);
                 return declarer;
-            }, conf));
+            }, own));
         }
         for (StreamDef stream : def.streams()) {
             BoltDeclarer to = bolts.get(stream.to().value());
@@ -245,7 +279,7 @@ public final class TopologyFactory {
             diagnostics.error(Code.STORM_REJECTED, def.span(), "Storm could not create the topology: " + e.getMessage());
             return Optional.empty();
         }
-        checkStreams(topology);
+        checkStreams(topology, asNimbusRunsIt(topology, conf));
         return Optional.of(topology);
     }
 
@@ -267,10 +301,12 @@ public final class TopologyFactory {
                     new GlobalStreamId(stream.from().value(), grouping.streamId().value()), skeletonGrouping(grouping));
         }
         Map<String, Bolt> bolts = new LinkedHashMap<>();
+        List<ComponentDef> unreached = def.unreachedBolts();
         for (ComponentDef bolt : def.bolts()) {
             componentConfig(bolt, compressionConfs);
-            objects.create(bolt.object(), "a bolt", BOLT_TYPES).ifPresent(made -> bolts.put(bolt.id(),
-                    new Bolt(named(bolt), common(bolt, inputs.getOrDefault(bolt.id(), Map.of())))));
+            objects.create(bolt.object(), "a bolt", BOLT_TYPES).filter(made -> !unreached.contains(bolt))
+                    .ifPresent(made -> bolts.put(bolt.id(),
+                            new Bolt(named(bolt), common(bolt, inputs.getOrDefault(bolt.id(), Map.of())))));
         }
         addWorkerHooks(hook -> { });
         return new StormTopology(spouts, bolts, Map.of());
@@ -384,24 +420,38 @@ public final class TopologyFactory {
     }
 
     /**
-     * What Nimbus would reject at submission: a stream the source does not declare, or fields it does not have.
-     * Checked here so that {@code validate} finds it, at the grouping's position.
+     * The topology with the components and streams Storm adds (which streams may come from, e.g. {@code __system}'s
+     * {@code __tick}), or as built when Storm cannot add them; what Storm's basic validation refuses is reported.
      */
-    private void checkStreams(StormTopology topology) {
+    private StormTopology asNimbusRunsIt(StormTopology topology, Map<String, Object> conf) {
+        try {
+            return SystemTopology.withSystemComponents(conf, topology).orElse(topology);
+        } catch (InvalidTopologyException e) {
+            diagnostics.error(Code.STORM_REJECTED, def.span(), "Storm would reject the topology: " + e.get_msg());
+            return topology;
+        }
+    }
+
+    /**
+     * What Nimbus would reject at submission: a stream the source does not declare; or at run time: a FIELDS
+     * grouping on fields the stream does not have (Nimbus checks them against all the source's streams; the grouping
+     * fails at the stream's first tuple). Checked here so that {@code validate} finds it, at the grouping's position.
+     */
+    private void checkStreams(StormTopology built, StormTopology asRun) {
         for (StreamDef stream : def.streams()) {
             String from = stream.from().value();
-            ComponentCommon source = topology.get_spouts().containsKey(from)
-                    ? topology.get_spouts().get(from).get_common()
-                    : topology.get_bolts().containsKey(from) ? topology.get_bolts().get(from).get_common() : null;
+            ComponentCommon source = commonOf(asRun, from);
             if (source == null) {
                 continue;
             }
             Located<String> streamId = stream.grouping().streamId();
             StreamInfo info = source.get_streams().get(streamId.value());
             if (info == null) {
-                diagnostics.error(Code.STREAM_FIELDS, streamId.span(), "'" + from + "' declares no stream '" + streamId.value()
-                        + "' (it declares: " + String.join(", ", source.get_streams().keySet().stream().sorted()
-                        .toList()) + ")");
+                // Of the user's component, the streams it declared: those Storm adds to every one would crowd the list.
+                ComponentCommon declared = commonOf(built, from);
+                diagnostics.error(Code.STREAM_FIELDS, streamId.span(), "'" + from + "' declares no stream '"
+                        + streamId.value() + "' (it declares: " + String.join(", ", (declared != null ? declared
+                        : source).get_streams().keySet().stream().sorted().toList()) + ")");
                 continue;
             }
             stream.grouping().fields().ifPresent(fields -> {
@@ -414,5 +464,10 @@ public final class TopologyFactory {
                 }
             });
         }
+    }
+
+    private static ComponentCommon commonOf(StormTopology topology, String id) {
+        return topology.get_spouts().containsKey(id) ? topology.get_spouts().get(id).get_common()
+                : topology.get_bolts().containsKey(id) ? topology.get_bolts().get(id).get_common() : null;
     }
 }

@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Structural checks across elements that need no classes: ids, references, stream ends, counts, codec settings.
@@ -26,10 +27,18 @@ import java.util.Set;
  */
 public final class StructureCheck {
 
-    private final Diagnostics diagnostics;
+    /** Where a bolt that works from tick tuples alone can take a stream from (Storm's system component). */
+    private static final String SYSTEM_COMPONENT = "__system";
+    private static final String TICK_STREAM = "__tick";
 
-    public StructureCheck(Diagnostics diagnostics) {
+    private final Diagnostics diagnostics;
+    /** The ids of the components Storm adds to the topology ({@code __system}, {@code __acker}, ...): stream sources too. */
+    private final Set<String> systemComponents;
+
+    /** @param systemComponents the ids of the components Storm adds to this topology, which streams may come from */
+    public StructureCheck(Diagnostics diagnostics, Set<String> systemComponents) {
         this.diagnostics = diagnostics;
+        this.systemComponents = Set.copyOf(systemComponents);
     }
 
     /** What an id names, and where it was declared. */
@@ -134,13 +143,21 @@ public final class StructureCheck {
         t.bolts().forEach(b -> bolts.add(b.id()));
         Set<String> executors = new HashSet<>(spouts);
         executors.addAll(bolts);
-        Set<String> reached = new HashSet<>();
+        Set<String> unreached = new HashSet<>();
+        t.unreachedBolts().forEach(b -> unreached.add(b.id()));
         for (StreamDef s : t.streams()) {
             String from = s.from().value();
-            if (!executors.contains(from)) {
+            if (unreached.contains(from) && !spouts.contains(from)) { // a duplicate id is reported already
+                diagnostics.error(Code.UNKNOWN_REFERENCE, s.from().span(), "stream from bolt '" + from + "', which "
+                        + "no stream goes to: it is left out of the topology (as Storm's Flux leaves it out, and Nimbus "
+                        + "rejects a stream from it); give it a stream, e.g. from '" + SYSTEM_COMPONENT + "' with "
+                        + "streamId '" + TICK_STREAM + "' for a bolt that works from tick tuples");
+            } else if (!executors.contains(from) && !systemComponents.contains(from)) {
                 diagnostics.error(Code.UNKNOWN_REFERENCE, s.from().span(),
-                        "stream from unknown spout or bolt '" + from + "'"
-                        + notAnExecutor(from, ids) + Suggestions.didYouMean(from, executors));
+                        "stream from unknown spout or bolt '" + from + "'" + notAnExecutor(from, ids)
+                        + (from.startsWith("__") ? " (Storm adds " + String.join(", ", new TreeSet<>(systemComponents))
+                                + " to this topology)" : "")
+                        + Suggestions.didYouMean(from, executors));
             }
             String to = s.to().value();
             if (spouts.contains(to)) {
@@ -152,13 +169,10 @@ public final class StructureCheck {
                         + notAnExecutor(to, ids)
                         + Suggestions.didYouMean(to, bolts));
             }
-            reached.add(to);
         }
-        for (ComponentDef b : t.bolts()) {
-            if (!reached.contains(b.id())) {
-                diagnostics.warning(Code.NO_EFFECT, b.span(), "no stream goes to bolt '" + b.id()
-                        + "': it will receive no tuples");
-            }
+        for (ComponentDef b : t.unreachedBolts()) {
+            diagnostics.warning(Code.LEFT_OUT, b.span(), "no stream goes to bolt '" + b.id()
+                    + "': it is left out of the topology, as Storm's Flux leaves it out");
         }
     }
 

@@ -157,7 +157,7 @@ public record TopologyView(String name, Map<String, Object> config, List<Compone
             inputs.computeIfAbsent(stream.to().value(), to -> new ArrayList<>()).add(input(stream));
         }
         List<Component> components = new ArrayList<>();
-        model.executors().forEach(e -> {
+        model.builtExecutors().forEach(e -> { // a bolt no stream goes to is left out of the topology
             Map<String, Double> loads = new LinkedHashMap<>();
             e.onHeapMemoryLoad().ifPresent(l -> loads.put("onHeapMemoryLoad", l.value()));
             e.offHeapMemoryLoad().ifPresent(l -> loads.put("offHeapMemoryLoad", l.value()));

@@ -50,8 +50,12 @@ public enum Code {
             "FIELDS grouping needs 'args': the list of field names to group by",
             "Give FIELDS groupings `args` and CUSTOM ones `customClass`, and nothing else."),
     NO_EFFECT("FX304", "A setting or element that has no effect as written (warning).",
-            "no stream goes to bolt 'audit': it will receive no tuples",
+            "'numTasks' (1) of bolt 'count' is less than its 'parallelism' (2): only 1 executors will run",
             "Remove it, or connect/configure what it needs to take effect."),
+    LEFT_OUT("FX305", "A bolt no stream goes to: left out of the topology, as Storm's Flux leaves it out (warning).",
+            "no stream goes to bolt 'audit': it is left out of the topology, as Storm's Flux leaves it out",
+            "Add a stream to it (a bolt that works from tick tuples alone: `from: __system`, `streamId: __tick`), "
+                    + "or remove it."),
     CLASS("FX401", "A class that does not exist or is not of the kind needed here.",
             "class com.example.WordSpout not found; did you mean com.example.WordsSpout?",
             "Fix the class name (fully qualified, `$` for nested classes) or put its jar on the classpath."),
@@ -70,6 +74,15 @@ public enum Code {
     STORM_REJECTED("FX406", "Storm (or a component's own code) refused the topology while it was built.",
             "Storm could not create the topology: ...",
             "Read Storm's message; it names the component or setting it refused."),
+    STORM_CONFIG_NULL("FX407", "A Storm config key written without a value (warning): Storm gets null for it.",
+            "'topology.message.timeout.secs' has no value: Storm gets null for it, in place of its default",
+            "Give the value, or remove the key to keep Storm's default."),
+    MISSING_JAR("FX408", "A class of a package that has no class on the classpath: its jar is missing.",
+            "class org.apache.storm.hdfs.bolt.HdfsBolt not found: no class of package org.apache.storm.hdfs.bolt is "
+                    + "on the classpath; it is in Storm's connector storm-hdfs: add org.apache.storm:storm-hdfs:2.8.3 "
+                    + "with its dependencies (--jar, --classpath, or your topology jar)",
+            "Put the jar on the classpath (`--jar`, `--classpath`, or the topology jar's dependencies); for a Storm "
+                    + "connector, the artifact the message names, with its dependencies."),
     OVERRIDE("FX501", "A `-c KEY=VALUE` override that cannot apply.",
             "compression is configured in the topology file (a 'compression:' block, or Storm 3 keys in "
                     + "'config:'), not with -c",

@@ -350,8 +350,11 @@ public final class Language {
             Key.of("name", "Stream name", LABEL).means("Informational only; may be empty (`name: \"\"`, as Storm's "
                     + "examples write it).", "name: sentences to splitter"),
             Key.of("from", "From", ID).mustBeGiven()
-                    .means("A spout or bolt. An unknown id is an error suggesting the nearest one.", "from: sentences"),
-            Key.of("to", "To", ID).mustBeGiven().means("A bolt (a spout is an error).", "to: splitter"),
+                    .means("A spout or bolt, or a component Storm adds (`__system`, whose `__tick` stream carries "
+                            + "tick tuples; `__acker`; ...). An unknown id is an error suggesting the nearest one.",
+                            "from: sentences"),
+            Key.of("to", "To", ID).mustBeGiven().means("A bolt (a spout is an error). A bolt no stream goes to is "
+                    + "left out of the topology, as Storm's Flux leaves it out.", "to: splitter"),
             Key.of("grouping", "Grouping", Shape.map("grouping", "[grouping](#streams)")).mustBeGiven()
                     .means("How tuples are distributed among the tasks of `to`.",
                     "grouping:\n  type: FIELDS\n  args: [word]")),

@@ -2,6 +2,7 @@ package dev.fluxext.load;
 
 import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.build.StormConfigCheck;
+import dev.fluxext.build.SystemTopology;
 import dev.fluxext.build.TopologyFactory;
 import dev.fluxext.check.StructureCheck;
 import dev.fluxext.compression.config.BatchCompressionOptions;
@@ -40,7 +41,7 @@ import java.util.Properties;
  * all problems. Building is skipped only after errors that make the model unfit to build (a missing class name, an
  * unknown reference, ...); after recoverable ones (an unknown key, a mistyped optional value) it still runs to
  * report its own problems, and the topology is rejected either way. When building is skipped, its checks that need
- * no built object (config values, transport) still run.
+ * no built object (config values, transport, the classes the file names) still run.
  */
 public final class FluxLoader {
 
@@ -102,7 +103,7 @@ public final class FluxLoader {
                 .map(doc -> substitution.apply(doc, diagnostics)), diagnostics, budget);
         Source main = options.resource() ? Source.ofResource(options.file()) : Source.ofFile(options.file());
         Optional<TopologyDef> model = includes.resolve(main).flatMap(doc -> new ModelReader(diagnostics).read(doc));
-        model.ifPresent(m -> new StructureCheck(diagnostics).check(m));
+        model.ifPresent(m -> new StructureCheck(diagnostics, SystemTopology.componentIds(m.config().toPlain())).check(m));
         return model;
     }
 

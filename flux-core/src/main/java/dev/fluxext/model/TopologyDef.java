@@ -1,8 +1,10 @@
 package dev.fluxext.model;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A whole topology, includes merged and {@code ${...}} substituted. See the package documentation for what holds
@@ -40,5 +42,26 @@ public record TopologyDef(Optional<Located<String>> name, ConfigMap config, List
     /** Spouts then bolts, in declaration order. */
     public List<ComponentDef> executors() {
         return java.util.stream.Stream.concat(spouts.stream(), bolts.stream()).toList();
+    }
+
+    /**
+     * Bolts no stream goes to, in declaration order. Storm's Flux adds a bolt to the topology when a stream goes to
+     * it, so it leaves these out; the build does the same.
+     */
+    public List<ComponentDef> unreachedBolts() {
+        Set<String> reached = reached();
+        return bolts.stream().filter(b -> !reached.contains(b.id())).toList();
+    }
+
+    /** What the built topology holds: the spouts, then the bolts some stream goes to, in declaration order. */
+    public List<ComponentDef> builtExecutors() {
+        Set<String> reached = reached();
+        return executors().stream().filter(e -> e.isSpout() || reached.contains(e.id())).toList();
+    }
+
+    private Set<String> reached() {
+        Set<String> reached = new HashSet<>();
+        streams.forEach(s -> reached.add(s.to().value()));
+        return reached;
     }
 }

@@ -12,18 +12,17 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.jar.JarEntry;
 import java.util.stream.Stream;
 
 /**
  * Loads classes by name for one topology, caching them (a topology names the same few classes many times). When a
- * class does not exist, suggests the nearest existing one: only then does it list the classes of the named package
- * and of Storm's usual packages, so the normal path stays cheap.
+ * class does not exist, says why as far as it can tell: a missing jar (no class of the package is on the classpath),
+ * or a likely typo. Only then does it list the classes of the named package and of Storm's usual packages, so the
+ * normal path stays cheap.
  */
 public final class ClassFinder {
 
@@ -64,6 +63,15 @@ public final class ClassFinder {
             found.put(name, loaded);
             return loaded;
         } catch (ClassNotFoundException e) {
+            Optional<String> nested = nestedWithADot(name);
+            if (nested.isPresent()) {
+                throw new ReflectException("class " + name + " not found; a nested class is written with '$': "
+                        + nested.get());
+            }
+            Optional<String> missingJar = missingJar(name);
+            if (missingJar.isPresent()) {
+                throw ReflectException.packageMissing("class " + name + " not found: " + missingJar.get());
+            }
             throw new ReflectException("class " + name + " not found" + suggestion(name));
         } catch (LinkageError e) { // it exists: "not found" (and a suggestion of itself) would mislead
             throw new ReflectException(cannotLoad(name, e));
@@ -86,26 +94,56 @@ public final class ClassFinder {
         }
     }
 
+    /**
+     * Why a class is missing when no class of its package is on the classpath: its jar is missing (naming the Storm
+     * connector that holds the package). Not when one of Storm's usual packages has a class of that name: then the
+     * package is likely misspelt, or one whose classes fluxext provides elsewhere (Storm's Flux wrappers).
+     */
+    private Optional<String> missingJar(String name) {
+        int lastDot = name.lastIndexOf('.');
+        String pkg = lastDot > 0 ? name.substring(0, lastDot) : "";
+        if (pkg.isEmpty() || !classesIn(pkg).isEmpty() || inBootModule(pkg)
+                || inOtherPackage(pkg, name.substring(lastDot + 1)).isPresent()) {
+            return Optional.empty();
+        }
+        return Optional.of("no class of package " + pkg + " is on the classpath"
+                + StormConnectors.hint(pkg).map(h -> "; " + h).orElse("; is its jar missing?"));
+    }
+
+    /** {@code a.B.C} as the nested class {@code a.B$C}, when that exists. */
+    private Optional<String> nestedWithADot(String name) {
+        int lastDot = name.lastIndexOf('.');
+        return lastDot > 0 ? Optional.of(name.substring(0, lastDot) + "$" + name.substring(lastDot + 1))
+                .filter(nested -> tryLoad(nested).isPresent()) : Optional.empty();
+    }
+
+    /**
+     * What to add to "class X not found" when X's package exists: another class when X is plausibly a typo of it (the
+     * same name in another of Storm's usual packages, a near name in X's package).
+     */
     private String suggestion(String name) {
         int lastDot = name.lastIndexOf('.');
-        if (lastDot > 0) {
-            String nested = name.substring(0, lastDot) + "$" + name.substring(lastDot + 1);
-            if (tryLoad(nested).isPresent()) {
-                return "; a nested class is written with '$': " + nested;
-            }
-        }
         String pkg = lastDot > 0 ? name.substring(0, lastDot) : "";
         String simple = name.substring(lastDot + 1);
-        Set<String> candidates = new LinkedHashSet<>(classesIn(pkg));
-        for (String wellKnown : WELL_KNOWN_PACKAGES) {
-            candidates.addAll(classesIn(wellKnown));
+        Optional<String> elsewhere = inOtherPackage(pkg, simple);
+        if (elsewhere.isPresent()) {
+            return "; did you mean " + elsewhere.get() + "?";
         }
-        for (String candidate : candidates) { // right class, wrong package
-            if (candidate.substring(candidate.lastIndexOf('.') + 1).equals(simple)) {
-                return "; did you mean " + candidate + "?";
-            }
-        }
-        return Suggestions.nearest(name, candidates).map(n -> "; did you mean " + n + "?").orElse("");
+        Map<String, String> bySimpleName = new HashMap<>();
+        classesIn(pkg).forEach(c -> bySimpleName.put(c.substring(c.lastIndexOf('.') + 1), c));
+        return Suggestions.nearest(simple, bySimpleName.keySet()).map(n -> "; did you mean " + bySimpleName.get(n) + "?")
+                .orElse("");
+    }
+
+    /** A class of this simple name in one of Storm's usual packages other than {@code pkg}. */
+    private Optional<String> inOtherPackage(String pkg, String simple) {
+        return WELL_KNOWN_PACKAGES.stream().filter(p -> !p.equals(pkg)).flatMap(p -> classesIn(p).stream())
+                .filter(c -> c.substring(c.lastIndexOf('.') + 1).equals(simple)).findFirst();
+    }
+
+    /** Whether a module of the JDK holds the package (its classes are not listed as files of the class path). */
+    private static boolean inBootModule(String pkg) {
+        return ModuleLayer.boot().modules().stream().anyMatch(m -> m.getPackages().contains(pkg));
     }
 
     /** Top-level class names in a package, from the class loader's directories and jars. */

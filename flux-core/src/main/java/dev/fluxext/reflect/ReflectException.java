@@ -11,14 +11,29 @@ public final class ReflectException extends Exception {
     private static final long serialVersionUID = 1L;
 
     private final int argument;
+    private final boolean packageMissing;
 
     public ReflectException(String message) {
         this(message, -1, null);
     }
 
     public ReflectException(String message, int argument, Throwable cause) {
+        this(message, argument, cause, false);
+    }
+
+    private ReflectException(String message, int argument, Throwable cause, boolean packageMissing) {
         super(message, cause, false, false);
         this.argument = argument;
+        this.packageMissing = packageMissing;
+    }
+
+    /** A class not found because no class of its package is on the classpath: a missing jar, not a typo. */
+    static ReflectException packageMissing(String message) {
+        return new ReflectException(message, -1, null, true);
+    }
+
+    public boolean packageMissing() {
+        return packageMissing;
     }
 
     public OptionalInt argument() {

@@ -68,8 +68,8 @@ class BuildErrorsTest {
     @Test
     void unreachedBoltsAreChecked() {
         assertEquals(List.of(
-                "unreached.yaml:8:5: warning: no stream goes to bolt 'lonely': it will receive no tuples",
-                "unreached.yaml:10:5: warning: no stream goes to bolt 'lonely-and-broken': it will receive no tuples",
+                "unreached.yaml:8:5: warning: no stream goes to bolt 'lonely': it is left out of the topology, as Storm's Flux leaves it out",
+                "unreached.yaml:10:5: warning: no stream goes to bolt 'lonely-and-broken': it is left out of the topology, as Storm's Flux leaves it out",
                 "unreached.yaml:11:16: class org.apache.storm.testing.TestGlobalCounter not found; did you mean "
                         + "org.apache.storm.testing.TestGlobalCount?"), messages("unreached.yaml"));
     }

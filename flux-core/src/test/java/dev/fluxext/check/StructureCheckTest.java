@@ -25,7 +25,7 @@ class StructureCheckTest {
                 F + "ids-and-refs.yaml:16:25: reference to unknown component 'erly'; did you mean 'early'?",
                 F + "ids-and-refs.yaml:16:31: reference to 's', which is a spout or bolt: references name entries of "
                         + "'components'",
-                F + "ids-and-refs.yaml:18:5: warning: no stream goes to bolt 's': it will receive no tuples"),
+                F + "ids-and-refs.yaml:18:5: warning: no stream goes to bolt 's': it is left out of the topology, as Storm's Flux leaves it out"),
                 Fixtures.messages("check/ids-and-refs.yaml"));
     }
 
@@ -43,7 +43,7 @@ class StructureCheckTest {
                 F + "streams.yaml:21:9: stream to spout 'words': streams go to bolts",
                 F + "streams.yaml:23:11: stream from unknown spout or bolt 'shared' ('shared' is a component, not a "
                         + "spout or bolt)",
-                F + "streams.yaml:11:5: warning: no stream goes to bolt 'lonely': it will receive no tuples"),
+                F + "streams.yaml:11:5: warning: no stream goes to bolt 'lonely': it is left out of the topology, as Storm's Flux leaves it out"),
                 Fixtures.messages("check/streams.yaml"));
     }
 
@@ -76,7 +76,7 @@ class StructureCheckTest {
         assertEquals(List.of(
                 F + "no-spouts.yaml:1:1: the topology has no spouts: declare 'spouts' (and 'bolts' and 'streams'), or "
                         + "a 'topologySource'",
-                F + "no-spouts.yaml:3:5: warning: no stream goes to bolt 'b': it will receive no tuples"),
+                F + "no-spouts.yaml:3:5: warning: no stream goes to bolt 'b': it is left out of the topology, as Storm's Flux leaves it out"),
                 Fixtures.messages("check/no-spouts.yaml"));
     }
 

@@ -86,7 +86,8 @@ class DiagnosticCodesTest {
         seen.put(Code.UNKNOWN_REFERENCE, only(Code.UNKNOWN_REFERENCE, load(SPOUT + BOLT_AND_STREAM.replace("from: s",
                 "from: x"))));
         seen.put(Code.GROUPING, only(Code.GROUPING, load(SPOUT + BOLT_AND_STREAM.replace("SHUFFLE", "FIELDS"))));
-        seen.put(Code.NO_EFFECT, only(Code.NO_EFFECT, load(SPOUT + BOLT_AND_STREAM.replace("to: b", "to: b")
+        seen.put(Code.NO_EFFECT, only(Code.NO_EFFECT, load(SPOUT + "    parallelism: 2\n    numTasks: 1\n")));
+        seen.put(Code.LEFT_OUT, only(Code.LEFT_OUT, load(SPOUT + BOLT_AND_STREAM
                 .replace("streams:\n  - {from: s, to: b, grouping: {type: SHUFFLE}}\n", ""))));
         seen.put(Code.CLASS, only(Code.CLASS, load(SPOUT.replace("org.apache.storm.testing.TestWordSpout",
                 "org.apache.storm.testing.TestWordSpot"))));
@@ -98,6 +99,10 @@ class DiagnosticCodesTest {
                 "{type: FIELDS, args: [wrod]}"))));
         seen.put(Code.STORM_REJECTED, only(Code.STORM_REJECTED, load(SPOUT + BOLT_AND_STREAM.replace(
                 "org.apache.storm.testing.TestWordCounter", "dev.fluxext.build.testing.UndeclarableBolt"))));
+        seen.put(Code.STORM_CONFIG_NULL, only(Code.STORM_CONFIG_NULL, load("config:\n  topology.debug:  # off\n"
+                + SPOUT)));
+        seen.put(Code.MISSING_JAR, only(Code.MISSING_JAR, load(SPOUT.replace("org.apache.storm.testing.TestWordSpout",
+                "org.apache.storm.hdfs.spout.HdfsSpout"))));
         seen.put(Code.OVERRIDE, only(Code.OVERRIDE, load(SPOUT, Map.of("fluxext.compression.codec", "lz4"))));
         seen.put(Code.INTERNAL, only(Code.INTERNAL, FluxLoader.load(LoadOptions.of(write(SPOUT)), (m, o, d) -> {
             throw new IllegalStateException("a bug");
@@ -132,13 +137,16 @@ class DiagnosticCodesTest {
                 "DUPLICATE_ID t.yaml:4:10: duplicate id 's': already used by the spout declared at line 2 (ids must be unique across components, spouts and bolts)",
                 "UNKNOWN_REFERENCE t.yaml:8:12: stream from unknown spout or bolt 'x'; did you mean 'b'?",
                 "GROUPING t.yaml:8:32: FIELDS grouping needs 'args': the list of field names to group by",
-                "NO_EFFECT t.yaml:5:5: warning: no stream goes to bolt 'b': it will receive no tuples",
+                "NO_EFFECT t.yaml:5:15: warning: 'numTasks' (1) of spout 's' is less than its 'parallelism' (2): only 1 executors will run",
+                "LEFT_OUT t.yaml:5:5: warning: no stream goes to bolt 'b': it is left out of the topology, as Storm's Flux leaves it out",
                 "CLASS t.yaml:3:16: class org.apache.storm.testing.TestWordSpot not found; did you mean org.apache.storm.testing.TestWordSpout?",
                 "MEMBER t.yaml:3:16: no constructor of org.apache.storm.testing.TestWordSpout takes 3 arguments; candidates: TestWordSpout(), TestWordSpout(boolean)",
                 "STORM_CONFIG t.yaml:1:28: topology.workers must be a positive integer, not 'two'",
                 "STORM_CONFIG_IGNORED t.yaml:4:14: warning: 'topology.workers' is ignored per component by Storm 2.8 workers; set it in the topology config",
                 "STREAM_FIELDS t.yaml:8:53: stream 'default' of 's' has no field wrod (its fields: word)",
                 "STORM_REJECTED t.yaml:1:1: Storm could not create the topology: no outputs today",
+                "STORM_CONFIG_NULL t.yaml:2:3: warning: 'topology.debug' has no value: Storm gets null for it, in place of its default",
+                "MISSING_JAR t.yaml:3:16: class org.apache.storm.hdfs.spout.HdfsSpout not found: no class of package org.apache.storm.hdfs.spout is on the classpath; it is in Storm's connector storm-hdfs: add org.apache.storm:storm-hdfs:2.8.3 with its dependencies (--jar, --classpath, or your topology jar)",
                 "OVERRIDE -c fluxext.compression.codec: compression is configured in the topology file (a 'compression:' block, or Storm 3 keys in 'config:'), not with -c",
                 "INTERNAL t.yaml:1:1: internal error: java.lang.IllegalStateException: a bug (run with --verbose for the stack trace)");
     }
@@ -187,8 +195,10 @@ class DiagnosticCodesTest {
                 new SpanCase("grouping map", SPOUT + BOLT_AND_STREAM.replace("SHUFFLE", "FIELDS"), Code.GROUPING,
                         "8:32-8:46"),
                 new SpanCase("the bolt's map", SPOUT + BOLT_AND_STREAM.replace(
-                        "streams:\n  - {from: s, to: b, grouping: {type: SHUFFLE}}\n", ""), Code.NO_EFFECT,
+                        "streams:\n  - {from: s, to: b, grouping: {type: SHUFFLE}}\n", ""), Code.LEFT_OUT,
                         "5:5-6:56"),
+                new SpanCase("the key without a value", "config:\n  topology.debug:  # off\n" + SPOUT,
+                        Code.STORM_CONFIG_NULL, "2:3-2:17"),
                 new SpanCase("class name", SPOUT.replace("TestWordSpout", "TestWordSpot"), Code.CLASS, "3:16-3:53"),
                 new SpanCase("quoted class name", quotedClass, Code.CLASS, "3:16-3:55"),
                 new SpanCase("no constructor: the class name", SPOUT + "    constructorArgs: [a, b, c]\n", Code.MEMBER,

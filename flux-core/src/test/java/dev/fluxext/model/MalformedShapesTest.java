@@ -5,6 +5,7 @@ import dev.fluxext.lang.ModelReader;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fluxext.build.SystemTopology;
 import dev.fluxext.check.StructureCheck;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.Position;
@@ -13,6 +14,7 @@ import dev.fluxext.read.YamlReader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +48,7 @@ class MalformedShapesTest {
                 YNode mutated = mutation.apply(replacement);
                 assertDoesNotThrow(() -> {
                     Diagnostics diagnostics = new Diagnostics();
-                    new ModelReader(diagnostics).read(mutated).ifPresent(m -> new StructureCheck(diagnostics).check(m));
+                    new ModelReader(diagnostics).read(mutated).ifPresent(m -> new StructureCheck(diagnostics, SystemTopology.componentIds(Map.of())).check(m));
                 }, () -> "replacing a value with " + replacement);
             }
         }
