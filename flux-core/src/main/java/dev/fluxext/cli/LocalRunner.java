@@ -41,6 +41,9 @@ final class LocalRunner {
     private final PrintWriter out;
     private final SummaryWriter summaryWriter;
 
+    /** This run's exact counts (Storm's sampling stays at the topology's setting). */
+    private RunCounters counters;
+
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean signalled;
@@ -78,8 +81,7 @@ final class LocalRunner {
 
     private int runCluster() throws Exception {
         Map<String, Object> conf = new HashMap<>(topology.config());
-        // Exact counts instead of Storm's default 5 % sampling: progress lines should add up.
-        conf.putIfAbsent(Config.TOPOLOGY_STATS_SAMPLE_RATE, 1.0);
+        counters = RunCounters.install(conf);
         int workers = Math.max(1, ObjectReader.getInt(conf.get(Config.TOPOLOGY_WORKERS), 1));
         int supervisors = Math.min(workers, 2);
         int portsPerSupervisor = (workers + supervisors - 1) / supervisors;
@@ -117,7 +119,7 @@ final class LocalRunner {
                     .orElse("running until Ctrl-C"));
             TopologyInfo last = report(cluster);
             long lastUptime = last == null ? 0 : last.get_uptime_secs();
-            Map<String, ComponentStats> finalStats = ComponentStats.of(view, last);
+            Map<String, ComponentStats> finalStats = counters.stats(view);
             Map<String, CompressionSnapshot> compression = CompressionFigures.of(view, CompressionMetrics.snapshot());
             Map<String, BatchSnapshot> batches = BatchMetrics.snapshot();
             printSummary(lastUptime, last, finalStats, compression, batches);
@@ -129,6 +131,7 @@ final class LocalRunner {
             Thread watchdog = startWatchdog();
             out.println("flux: stopping the local cluster...");
             cluster.close();
+            counters.close();
             out.println("flux: local cluster stopped");
             watchdog.interrupt();
         }
@@ -149,7 +152,7 @@ final class LocalRunner {
             if (stop || over) {
                 return info;
             }
-            out.println(progress.line(info, System.nanoTime())
+            out.println(progress.line(info, counters.stats(view), System.nanoTime())
                     + CompressionFigures.progress(CompressionMetrics.snapshot(), BatchMetrics.snapshot()));
         }
     }

@@ -20,8 +20,7 @@ final class Progress {
     }
 
     /** E.g. {@code [ 15s] sentences: emitted 300 acked 280 failed 0 (20/s) | split: emitted 2100 ... (140/s)}. */
-    String line(TopologyInfo info, long nanos) {
-        Map<String, ComponentStats> stats = ComponentStats.of(view, info);
+    String line(TopologyInfo info, Map<String, ComponentStats> stats, long nanos) {
         double seconds = (nanos - previousNanos) / 1e9;
         StringJoiner line = new StringJoiner(" | ",
             String.format("[%4ds] ", info == null ? 0 : info.get_uptime_secs()), "");

@@ -37,7 +37,7 @@ class CompressionFiguresTest {
         assertEquals(new CompressionSnapshot("none", 0, 0, 0, 0, 0, 0), figures.get("count"));
 
         Map<String, Object> document = SummaryJson.document(topology.name(), 10,
-                ComponentStats.of(topology, null), figures, Map.of());
+                ComponentStats.none(topology), figures, Map.of());
         Map<?, ?> components = (Map<?, ?>) document.get("components");
         for (String id : List.of("words", "count")) {
             Map<?, ?> compression = (Map<?, ?>) ((Map<?, ?>) components.get(id)).get("compression");
@@ -52,7 +52,7 @@ class CompressionFiguresTest {
         Map<String, CompressionSnapshot> figures = CompressionFigures.of(topology, Map.of());
         assertTrue(figures.isEmpty(), figures::toString);
         Map<?, ?> components = (Map<?, ?>) SummaryJson.document(topology.name(), 1,
-                ComponentStats.of(topology, null), figures, Map.of()).get("components");
+                ComponentStats.none(topology), figures, Map.of()).get("components");
         components.values().forEach(c -> assertNull(((Map<?, ?>) c).get("compression")));
     }
 
@@ -62,7 +62,7 @@ class CompressionFiguresTest {
         Map<String, BatchSnapshot> batches = Map.of("-> localhost:6701", new BatchSnapshot(10, 400, 80_000, 16_000, 0, 0),
                 "-> :6700", new BatchSnapshot(0, 0, 0, 0, 2, 0));
         Map<?, ?> json = (Map<?, ?>) SummaryJson.document(topology.name(), 1,
-                ComponentStats.of(topology, null), Map.of(), batches).get("batchCompression");
+                ComponentStats.none(topology), Map.of(), batches).get("batchCompression");
         Map<?, ?> sent = (Map<?, ?>) json.get("-> localhost:6701");
         assertEquals(80_000L, sent.get("bytesBefore"));
         assertEquals(16_000L, sent.get("bytesAfter"));

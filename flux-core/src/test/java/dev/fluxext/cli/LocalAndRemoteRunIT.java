@@ -57,6 +57,10 @@ class LocalAndRemoteRunIT {
         assertTrue(Files.size(log) > 0, "Storm's log file is empty");
         assertTrue(!run.out().contains(" INFO "), "Storm's log lines reached stdout:\n" + run.out());
         assertTrue(run.out().contains("in 2 worker(s)"), run.out());
+        // The counts are flux's own: Storm's statistics keep their sampling (Storm logs the topology's config).
+        String stormLog = Files.readString(log);
+        assertTrue(stormLog.contains("topology.stats.sample.rate=0.05"), "Storm's default sampling not logged");
+        assertTrue(!stormLog.contains("topology.stats.sample.rate=1.0"), "Storm's sampling was changed");
         assertTrue(run.out().contains("flux: topology 'words' killed"), run.out());
         assertTrue(run.out().contains("flux: local cluster stopped"), run.out());
 

@@ -80,12 +80,12 @@ class ViewsAgreeTest {
         assertEquals(shownStreams, drawnStreams, graph.out());
 
         TopologyView view = TopologyView.of(built(file));
-        Map<String, ComponentStats> stats = ComponentStats.of(view, null);
+        Map<String, ComponentStats> stats = ComponentStats.none(view);
         assertEquals(shown, List.copyOf(stats.keySet()));
         Map<?, ?> summary = (Map<?, ?>) SummaryJson.document(view.name(), 0, stats,
             CompressionFigures.of(view, Map.of()), Map.of()).get("components");
         assertEquals(shown, summary.keySet().stream().map(Object::toString).toList());
-        String progress = new Progress(view, 0).line(null, 1_000_000_000L);
+        String progress = new Progress(view, 0).line(null, stats, 1_000_000_000L);
         assertEquals(shown, Arrays.stream(progress.substring(progress.indexOf(']') + 2).split(" \\| "))
             .map(part -> part.substring(0, part.indexOf(':'))).toList(), progress);
     }
@@ -122,9 +122,9 @@ class ViewsAgreeTest {
         LoadedTopology loaded = built("describe/flow.yaml");
         Witness.DESERIALIZED.set(0);
         TopologyView view = TopologyView.of(loaded);
-        SummaryJson.document(view.name(), 0, ComponentStats.of(view, null), CompressionFigures.of(view, Map.of()),
+        SummaryJson.document(view.name(), 0, ComponentStats.none(view), CompressionFigures.of(view, Map.of()),
             Map.of());
-        new Progress(view, 0).line(null, 1);
+        new Progress(view, 0).line(null, ComponentStats.none(view), 1);
         CliRun show = run("show", Fixtures.DIR + "describe/flow.yaml");
         assertEquals(ExitCodes.OK, show.exitCode(), show.err());
         assertEquals(0, Witness.DESERIALIZED.get());
@@ -172,8 +172,8 @@ class ViewsAgreeTest {
         assertTrue(run("show", file).out().contains("spout foo: (class unknown), parallelism 1\n"));
         // A run's progress and summary list the same components, in the same order.
         TopologyView view = TopologyView.of(built("build/source.yaml"));
-        assertEquals(List.of("foo", "bar"), List.copyOf(ComponentStats.of(view, null).keySet()));
-        assertEquals("spout", ComponentStats.of(view, null).get("foo").type());
+        assertEquals(List.of("foo", "bar"), List.copyOf(ComponentStats.none(view).keySet()));
+        assertEquals("spout", ComponentStats.none(view).get("foo").type());
 
         CliRun graph = run("graph", file);
         assertEquals(ExitCodes.FAILURE, graph.exitCode());

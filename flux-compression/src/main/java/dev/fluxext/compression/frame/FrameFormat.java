@@ -9,9 +9,11 @@ package dev.fluxext.compression.frame;
  *            dictionaries; this version rejects frames that set it)
  *   bit 3-0  codec id: 0 raw, 1 zstd, 2 lz4, 3 snappy, 4 DEFLATE; others are rejected
  * </pre>
- * A raw frame is the header followed by the values inline; a compressed frame is the header, the uncompressed
- * length (varint), the compressed length (varint), [dictionary id (varint)], then the compressed bytes. Varints are
- * unsigned LEB128, as Kryo's {@code writeVarInt(value, true)} writes them.
+ * A compressed frame is the header, the uncompressed length (varint), the compressed length (varint), [dictionary
+ * id (varint)], then the compressed bytes. Varints are unsigned LEB128, as Kryo's {@code writeVarInt(value, true)}
+ * writes them. A raw frame is the values inline, without a header (a component that does not compress pays
+ * nothing), unless their first byte has the header's version bits: then the raw header {@code 0x40} goes first.
+ * So a byte with version bits 1 starts a header, any other the values themselves.
  */
 public final class FrameFormat {
 
@@ -23,6 +25,11 @@ public final class FrameFormat {
     public static final int RAW = 0;
 
     private FrameFormat() {
+    }
+
+    /** Whether a frame starting with {@code first} starts with a header (else it is raw values, inline). */
+    public static boolean looksLikeHeader(byte first) {
+        return (first & 0xFF) >>> VERSION_SHIFT == VERSION;
     }
 
     public static int header(int codecId) {

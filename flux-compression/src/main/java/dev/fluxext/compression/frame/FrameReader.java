@@ -26,8 +26,9 @@ public final class FrameReader {
     }
 
     /**
-     * Reads one frame's header from {@code in}. For a raw frame, returns false: the values follow inline in
-     * {@code in}. For a compressed frame, decompresses it and returns true: the values are then in
+     * Reads one frame's header from {@code in}, if it has one. For a raw frame, returns false: the values follow
+     * inline in {@code in} (after the raw header, or from the frame's first byte if it has none). For a compressed
+     * frame, decompresses it and returns true: the values are then in
      * {@link #buffer()}{@code [0, }{@link #length()}{@code )}.
      *
      * @throws FrameRejectedException for any frame that is not accepted
@@ -37,12 +38,12 @@ public final class FrameReader {
         int uncompressedLength;
         int compressedLength;
         try {
-            header = in.readByte() & 0xFF;
-            int version = header >>> FrameFormat.VERSION_SHIFT;
-            if (version != FrameFormat.VERSION) {
-                throw new FrameRejectedException("unknown frame format version " + version + " (header 0x"
-                        + Integer.toHexString(header) + "); this reader knows version " + FrameFormat.VERSION);
+            byte first = in.readByte();
+            if (!FrameFormat.looksLikeHeader(first)) {
+                in.setPosition(in.position() - 1); // the byte just read is still in the buffer
+                return false;
             }
+            header = first & 0xFF;
             if ((header & FrameFormat.RESERVED_FLAG) != 0) {
                 throw new FrameRejectedException("reserved flag set in frame header 0x" + Integer.toHexString(header));
             }

@@ -5,7 +5,8 @@ import dev.fluxext.compression.codec.Codec;
 
 /**
  * Frames serialized tuple values: raw when they are at or below the threshold or do not shrink, compressed
- * otherwise. Owns a growable compression buffer reused across calls (one writer per thread), so after warm-up
+ * otherwise. A raw frame is the values alone, as Storm writes them, unless their first byte looks like a header
+ * ({@link FrameFormat#looksLikeHeader}): then a raw header goes first. Owns a growable compression buffer reused across calls (one writer per thread), so after warm-up
  * writing a frame allocates nothing.
  */
 public final class FrameWriter {
@@ -45,12 +46,33 @@ public final class FrameWriter {
                 return frame;
             }
         }
-        out.writeByte(FrameFormat.header(FrameFormat.RAW));
+        int header = length > 0 && FrameFormat.looksLikeHeader(values[0]) ? 1 : 0;
+        if (header == 1) {
+            out.writeByte(FrameFormat.header(FrameFormat.RAW));
+        }
         out.writeBytes(values, 0, length);
-        return -(1 + length);
+        return -(header + length);
     }
 
-    /** Writes just the raw header: the caller then writes the values straight to {@code out}. */
+    /**
+     * Makes the raw values just written straight to {@code out} from {@code start} a raw frame: they stay as they
+     * are unless their first byte looks like a header, then a raw header goes before them (the values move up one
+     * byte). Needs {@code out}'s whole buffer: an {@code Output} writing through to a stream gets the header before
+     * every raw frame, which the reader accepts as well.
+     */
+    public static void finishRaw(Output out, int start) {
+        byte[] buffer = out.getBuffer();
+        if (out.position() == start || !FrameFormat.looksLikeHeader(buffer[start])) {
+            return;
+        }
+        int end = out.position();
+        out.writeByte(0); // room for the header, growing the buffer if need be
+        buffer = out.getBuffer();
+        System.arraycopy(buffer, start, buffer, start + 1, end - start);
+        buffer[start] = (byte) FrameFormat.header(FrameFormat.RAW);
+    }
+
+    /** Writes just the raw header, for an {@code Output} that writes through to a stream. */
     public static void writeRawHeader(Output out) {
         out.writeByte(FrameFormat.header(FrameFormat.RAW));
     }

@@ -25,7 +25,9 @@ import org.slf4j.LoggerFactory;
  * per receiving thread (with topology config, so the topology's cap applies to what a worker accepts).
  *
  * <p>Values are serialized exactly as Storm's default {@link ListDelegateSerializer} does (it does the work), into
- * a reused buffer, then framed by {@link FrameWriter}. Reading inverts that through {@link FrameReader}.
+ * a reused buffer, then framed by {@link FrameWriter}; a component that does not compress writes them straight to
+ * Storm's buffer, as Storm would, adding a header only where their first byte would look like one. Reading inverts
+ * that through {@link FrameReader}.
  *
  * <p>It counts only the time spent compressing (and makes its codec known): tuples and bytes are counted where they
  * really go on the wire, by {@link FrameGuardContext}, because Storm serializes a tuple again each time handing it
@@ -77,8 +79,14 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
             counters = CompressionMetrics.forSender(componentId, codecName);
         }
         if (!writer.compresses()) {
-            FrameWriter.writeRawHeader(output);
+            if (output.getOutputStream() != null) {
+                FrameWriter.writeRawHeader(output); // not from Storm: earlier bytes may be gone to the stream
+                values.write(kryo, output, list);
+                return;
+            }
+            int start = output.position();
             values.write(kryo, output, list);
+            FrameWriter.finishRaw(output, start);
             return;
         }
         scratch.reset();
@@ -123,7 +131,10 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
         return values;
     }
 
-    /** The values follow the header in {@code input}'s own buffer (Storm hands over the whole message). */
+    /**
+     * The values follow in {@code input}'s own buffer (Storm hands over the whole message, the values last): they
+     * must end where it ends, as a compressed frame's values end where the frame does.
+     */
     private ListDelegate readRaw(Kryo kryo, Input input, Class<? extends ListDelegate> type) {
         if (input.getInputStream() != null) {
             return values.read(kryo, input, type); // not from Storm: the bytes left are unknown
@@ -131,6 +142,10 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
         frame.setBuffer(input.getBuffer(), input.position(), input.limit() - input.position());
         try {
             ListDelegate result = values.read(kryo, frame, type);
+            if (frame.position() != input.limit()) {
+                throw new FrameRejectedException("message holds " + (input.limit() - frame.position())
+                        + " bytes after the tuple's values");
+            }
             input.setPosition(frame.position());
             return result;
         } finally {

@@ -8,7 +8,8 @@ import dev.fluxext.compression.metrics.CompressionMetrics;
  * Counts a serialized tuple as it goes on the wire, charged to its sending component. Reads the message in place
  * (nothing allocated): Storm's {@code KryoTupleSerializer} writes the source task (varint), the stream (varint), the
  * message id (anchor count as a varint, then 16 bytes per anchor), then the values, which our serializer writes as
- * one frame running to the end of the message (see {@link FrameFormat}).
+ * one frame running to the end of the message (see {@link FrameFormat}; raw values without a header count as a raw
+ * frame).
  */
 final class WireCounter {
 
@@ -37,11 +38,15 @@ final class WireCounter {
         }
         int start = (int) frame;
         int header = message[start] & 0xFF;
-        if ((header >>> FrameFormat.VERSION_SHIFT) != FrameFormat.VERSION || (header & FrameFormat.RESERVED_FLAG) != 0) {
+        if (FrameFormat.looksLikeHeader(message[start]) && (header & FrameFormat.RESERVED_FLAG) != 0) {
             return false;
         }
         int out = message.length - start;
         ComponentCounters counters = CompressionMetrics.counters(TaskDirectory.componentOf(stormId, value(task)));
+        if (!FrameFormat.looksLikeHeader(message[start])) {
+            counters.raw(out, out);
+            return true;
+        }
         if ((header & FrameFormat.CODEC_MASK) == FrameFormat.RAW) {
             counters.raw(out - 1, out);
             return true;

@@ -133,17 +133,34 @@ class HostileFrameTest {
     }
 
     @Test
-    void rejectsUnknownVersionsCodecsAndFlags() {
+    void rejectsUnknownCodecsAndFlags() {
         for (int codec = 5; codec < 16; codec++) {
             assertTrue(rejects(frame(FrameFormat.header(codec), 10, 10)).getMessage().contains("unknown codec id"));
-        }
-        for (int version : new int[] {0, 2, 3}) {
-            rejects(frame(version << FrameFormat.VERSION_SHIFT | 1, 10, 10));
         }
         rejects(frame(FrameFormat.header(1) | FrameFormat.RESERVED_FLAG, 10, 10));
         assertTrue(rejects(frame(FrameFormat.header(1) | FrameFormat.DICTIONARY_FLAG, 10, 10, 7))
                 .getMessage().contains("dictionary 7"));
         rejects(frame(FrameFormat.header(0) | FrameFormat.DICTIONARY_FLAG));
+    }
+
+    /** A frame whose first byte has other version bits is raw values without a header, read as bounded as any. */
+    @Test
+    void rejectsHeaderlessValuesThatDeclareTooMuchOrEndEarlyOrLate() {
+        for (int version : new int[] {0, 2, 3}) {
+            // Once frames of other versions, now values whose count and elements are garbage.
+            rejects(frame(version << FrameFormat.VERSION_SHIFT | 2, 10, 10));
+        }
+        Output huge = new Output(16);
+        huge.writeVarIntFlag(true, 1 << 30, true); // 2^30 values, flag on: no header's version bits
+        rejectsSaying("tuple values declares", huge.toBytes());
+        byte[] good = sender("none").serialize(GOOD);
+        rejectsSaying("1 bytes after the tuple's values", concat(good, new byte[] {0}));
+        rejectsSaying("string declares 2600 but the frame has 2599 bytes left", Arrays.copyOf(good, good.length - 1));
+    }
+
+    private void rejectsSaying(String expected, byte[] wire) {
+        String message = rejects(wire).getMessage();
+        assertTrue(message.contains(expected), message);
     }
 
     @Test

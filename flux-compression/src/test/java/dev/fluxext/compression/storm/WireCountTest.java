@@ -106,11 +106,15 @@ class WireCountTest {
     @Test
     void messagesWithoutOurFrameOrFromUnknownTasksAreTellable() {
         assertFalse(WireCounter.count(STORM_ID, new byte[] {1, 1}), "ends before the values");
-        assertFalse(WireCounter.count(STORM_ID, new byte[] {1, 1, 0, 0x05, 9}), "not a version 1 header");
+        assertFalse(WireCounter.count(STORM_ID, new byte[] {1, 1, 0, 0x61, 9}), "reserved flag set");
         assertFalse(WireCounter.count(STORM_ID, new byte[] {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80,
                 (byte) 0x80, 1}), "overlong varint");
         assertTrue(WireCounter.count(STORM_ID, new byte[] {9, 1, 0, 0x40, 'a'}));
-        assertEquals(1, CompressionMetrics.snapshot().get(CompressionMetrics.UNKNOWN_SENDER).tuplesRaw());
+        assertTrue(WireCounter.count(STORM_ID, new byte[] {9, 1, 0, 0x05, 9}), "raw values without a header");
+        CompressionSnapshot unknown = CompressionMetrics.snapshot().get(CompressionMetrics.UNKNOWN_SENDER);
+        assertEquals(2, unknown.tuplesRaw());
+        assertEquals(1 + 2, unknown.bytesIn());
+        assertEquals(2 + 2, unknown.bytesOut());
     }
 
     @Test

@@ -1,0 +1,133 @@
+package dev.fluxext.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.describe.TopologyView;
+import dev.fluxext.load.LoadOptions;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.storm.Config;
+import org.junit.jupiter.api.Test;
+
+/** A local run's own counters and the progress line made from them (the cluster side: {@link RunCountersIT}). */
+class RunCountersTest {
+
+    /** words (spout) -> count -> total, as loaded for the CLI's runs. */
+    private static TopologyView words() {
+        LoadedTopology loaded = TestTopologies.load(new LoadOptions("words.yaml", false, Optional.empty(),
+            false, Map.of(), Map.of())).topology().orElseThrow();
+        return TopologyView.of(loaded);
+    }
+
+    @Test
+    void installAddsTheHookAfterTheTopologysOwnAndLeavesStormsSamplingAlone() {
+        Map<String, Object> conf = new HashMap<>(Map.of(Config.TOPOLOGY_AUTO_TASK_HOOKS, List.of("my.Hook"),
+            Config.TOPOLOGY_STATS_SAMPLE_RATE, 0.05));
+        try (RunCounters run = RunCounters.install(conf)) {
+            assertEquals(List.of("my.Hook", CountingHook.class.getName()), conf.get(Config.TOPOLOGY_AUTO_TASK_HOOKS));
+            assertEquals(0.05, conf.get(Config.TOPOLOGY_STATS_SAMPLE_RATE));
+            assertTrue(conf.get(RunCounters.RUN_KEY) instanceof String);
+        }
+        Map<String, Object> bare = new HashMap<>();
+        try (RunCounters run = RunCounters.install(bare)) {
+            assertEquals(List.of(CountingHook.class.getName()), bare.get(Config.TOPOLOGY_AUTO_TASK_HOOKS));
+            assertFalse(bare.containsKey(Config.TOPOLOGY_STATS_SAMPLE_RATE));
+        }
+    }
+
+    @Test
+    void tasksOfAComponentAddUpAndSystemTrafficIsLeftOut() {
+        TopologyView view = words();
+        Map<String, Object> conf = new HashMap<>();
+        try (RunCounters run = RunCounters.install(conf)) {
+            Object id = conf.get(RunCounters.RUN_KEY);
+            RunCounters.TaskCounts spout1 = RunCounters.forTask(id, "words", true);
+            RunCounters.TaskCounts spout2 = RunCounters.forTask(id, "words", true);
+            RunCounters.TaskCounts count = RunCounters.forTask(id, "count", true);
+            assertNull(RunCounters.forTask(id, "__acker", true), "Storm's system components are not counted");
+            spout1.emitted("default", 1);
+            spout1.emitted("__ack_init", 1);
+            spout2.emitted("default", 1);
+            spout2.emitted("default", 0); // direct, to no consumer
+            spout1.spoutAcked();
+            spout2.spoutFailed();
+            count.boltExecuted("words", "default");
+            count.boltExecuted("__system", "__tick");
+            count.boltExecuted("words", "__metrics");
+            count.emitted("default", 2);
+            count.boltAcked("words", "default");
+            count.boltAcked("__system", "__tick");
+            count.boltFailed("words", "default");
+
+            Map<String, ComponentStats> stats = run.stats(view);
+            assertEquals(List.of("words", "count", "total"), List.copyOf(stats.keySet()));
+            assertEquals(new ComponentStats("words", "spout", 3, 2, 1, 1, 0), stats.get("words"));
+            assertEquals(new ComponentStats("count", "bolt", 1, 2, 1, 1, 1), stats.get("count"));
+            assertEquals(new ComponentStats("total", "bolt", 0, 0, 0, 0, 0), stats.get("total"));
+        }
+    }
+
+    @Test
+    void spoutAcksCountOnlyWithAckersAsStormCountsThem() {
+        Map<String, Object> conf = new HashMap<>();
+        try (RunCounters run = RunCounters.install(conf)) {
+            RunCounters.TaskCounts spout = RunCounters.forTask(conf.get(RunCounters.RUN_KEY), "words", false);
+            spout.emitted("default", 1);
+            spout.spoutAcked(); // without ackers Storm acks on emit and counts nothing
+            assertEquals(new ComponentStats("words", "spout", 1, 1, 0, 0, 0), run.stats(words()).get("words"));
+        }
+    }
+
+    @Test
+    void aClosedOrUnknownRunHandsOutNoCounters() {
+        Map<String, Object> conf = new HashMap<>();
+        RunCounters run = RunCounters.install(conf);
+        run.close();
+        assertNull(RunCounters.forTask(conf.get(RunCounters.RUN_KEY), "words", true));
+        assertNull(RunCounters.forTask("no such run", "words", true));
+        assertNull(RunCounters.forTask(null, "words", true));
+    }
+
+    @Test
+    void aDirectEmitToNoConsumerTransfersNothing() {
+        assertEquals(0, CountingHook.targets(Collections.singletonList(null)));
+        assertEquals(1, CountingHook.targets(Collections.singletonList(7)));
+        assertEquals(3, CountingHook.targets(new ArrayList<>(Arrays.asList(1, 2, 3))));
+        assertEquals(0, CountingHook.targets(List.of()));
+    }
+
+    @Test
+    void progressShowsTheCountersTotalsAndTheirRateSinceTheLastLine() {
+        TopologyView view = words();
+        Map<String, Object> conf = new HashMap<>();
+        try (RunCounters run = RunCounters.install(conf)) {
+            Object id = conf.get(RunCounters.RUN_KEY);
+            RunCounters.TaskCounts spout = RunCounters.forTask(id, "words", true);
+            RunCounters.TaskCounts count = RunCounters.forTask(id, "count", true);
+            Progress progress = new Progress(view, 0);
+            for (int i = 0; i < 30; i++) {
+                spout.emitted("default", 1);
+                count.boltExecuted("words", "default");
+            }
+            spout.spoutAcked();
+            String first = progress.line(null, run.stats(view), 2_000_000_000L);
+            assertTrue(first.startsWith("[   0s] words: emitted 30 acked 1 failed 0 (15/s) | count: emitted 0 acked 0"
+                + " failed 0 (15/s) | total: "), first);
+            for (int i = 0; i < 10; i++) {
+                spout.emitted("default", 1);
+            }
+            String second = progress.line(null, run.stats(view), 4_000_000_000L);
+            assertTrue(second.contains("words: emitted 40 acked 1 failed 0 (5/s)"), second);
+            assertTrue(second.contains("count: emitted 0 acked 0 failed 0 (0/s)"), second);
+        }
+    }
+}
