@@ -401,7 +401,13 @@ public final class Language {
                         + "worker as one frame (the transport above is wrapped; a plain `type: netty` without this "
                         + "block is Storm's own path). Component tuples are then not compressed again unless their "
                         + "own `compression:` block names a codec.",
-                        "compression:\n  codec: zstd\n  zstd:\n    level: 3")));
+                        "compression:\n  codec: zstd\n  zstd:\n    level: 3"),
+                Key.of(TransportOptions.GUARD, "Receive guard", FLAG).defaultsTo(true)
+                        .means("Each worker checks every message it receives before Storm reads it (destination "
+                        + "and source task, stream, anchors, bounded values; see security.md): a bad message is "
+                        + "dropped, counted and logged instead of ending the worker. Costs a byte per tuple and "
+                        + "about 10 ns per message. `false` leaves a plain transport Storm's own path; a topology "
+                        + "with a `compression:` block is guarded either way.", "guard: false")));
         for (TransportOptions.NettyKey netty : TransportOptions.NETTY_KEYS) {
             keys.add(Key.of(netty.yamlName(), words(netty.yamlName()), new Shape(Kind.STORM_VALUE,
                     Optional.of(netty.stormKey()), List.of(), "as Storm's key")).withoutIt("Storm's")

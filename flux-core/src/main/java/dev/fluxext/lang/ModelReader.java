@@ -244,7 +244,8 @@ public final class ModelReader {
         Optional<CompressionDef> compression = checked.map(TransportOptions.COMPRESSION).map(block -> optionBlock(
                 block, BatchCompressionOptions.ALL, codecBlocks(BatchCompressionOptions.CODEC),
                 "the compression of the transport"));
-        return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, map.span()));
+        boolean guard = checked.flag(TransportOptions.GUARD).orElse(true);
+        return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, guard, map.span()));
     }
 
     // ---- compression

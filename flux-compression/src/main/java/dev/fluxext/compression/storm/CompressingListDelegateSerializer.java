@@ -131,6 +131,10 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
         frame.setBuffer(input.getBuffer(), input.position(), input.limit() - input.position());
         try {
             ListDelegate result = values.read(kryo, frame, type);
+            if (frame.position() != input.limit()) { // the values end Storm's message, as in a compressed frame
+                throw new FrameRejectedException("raw frame holds " + (input.limit() - frame.position())
+                        + " bytes after the tuple's values");
+            }
             input.setPosition(frame.position());
             return result;
         } finally {
