@@ -20,8 +20,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A messaging transport that wraps the real one (named by {@link #DELEGATE_KEY}, Netty by default) so that a
- * rejected frame costs only its own tuple. Storm 2.8's receiving worker deserializes a whole batch before handing
+ * A messaging transport that wraps the real one (named by {@link #DELEGATE_KEY}, Netty by default) so that no message
+ * a peer sends ends the worker: each message's header is checked ({@link TupleHeaderCheck}) before Storm reads it,
+ * and a rejected values frame costs only its own tuple. Storm 2.8's receiving worker deserializes a whole batch before handing
  * it on, and a deserialization error escapes to the Netty handler, which drops the batch and closes the
  * connection. Here the batch is handed to Storm as usual; only if a frame in it is rejected is the batch handed
  * again message by message, skipping the bad ones (nothing of a failed batch has been delivered yet: Storm
