@@ -36,7 +36,12 @@ final class CompressionWiring {
         boolean used = !defaults.isEmpty() || def.executors().stream().anyMatch(e -> !e.compression().isEmpty());
         // A transport: block means the file wires the messaging layer: guarded unless it says guard: false. The guard
         // is the compression serializer (bounded values; raw frames without a codec) plus FrameGuardContext.
-        boolean guarded = def.transport().map(TransportDef::guard).orElse(false);
+        boolean guarded = def.transport().map(t -> t.guard().value()).orElse(false);
+        if (used && def.transport().filter(t -> !t.guard().value()).isPresent()) {
+            diagnostics.warning(Code.NO_EFFECT, def.transport().get().guard().span(), "guard: false has no effect: "
+                    + "this topology compresses tuples (a compression: block), and the serializer that does so is "
+                    + "the receive guard");
+        }
         Map<String, Map<String, Object>> componentConfs = new HashMap<>();
         if (!used && !guarded) {
             return componentConfs;

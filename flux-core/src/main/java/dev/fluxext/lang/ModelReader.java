@@ -244,7 +244,8 @@ public final class ModelReader {
         Optional<CompressionDef> compression = checked.map(TransportOptions.COMPRESSION).map(block -> optionBlock(
                 block, BatchCompressionOptions.ALL, codecBlocks(BatchCompressionOptions.CODEC),
                 "the compression of the transport"));
-        boolean guard = checked.flag(TransportOptions.GUARD).orElse(true);
+        Located<Boolean> guard = new Located<>(checked.flag(TransportOptions.GUARD).orElse(true),
+                map.get(TransportOptions.GUARD).map(YNode::span).orElse(map.span()));
         return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, guard, map.span()));
     }
 

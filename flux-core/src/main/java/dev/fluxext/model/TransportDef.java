@@ -10,8 +10,10 @@ package dev.fluxext.model;
  *                     validators)
  * @param compression  the {@code compression:} block (batch compression), {@code BatchCompressionOptions} keys;
  *                     empty when absent
- * @param guard        whether the receive guard is installed ({@code guard:}, default true)
+ * @param guard        whether the receive guard is installed ({@code guard:}, default true), at its value (at the
+ *                     block when not written)
  */
 public record TransportDef(Located<String> contextClass, ConfigMap settings,
-                           java.util.Optional<CompressionDef> compression, boolean guard, Span span) {
+                           java.util.Optional<CompressionDef> compression, Located<Boolean> guard,
+                           Span span) {
 }

@@ -70,6 +70,15 @@ class TransportCompressionTest {
     }
 
     @Test
+    void guardFalseWithTupleCompressionIsGuardedAnywayAndSaysSo() {
+        Map<String, Object> conf = FluxEquivalenceTest.loaded("transport-unguarded-compressed.yaml").config();
+        assertEquals(FrameGuardContext.class.getName(), conf.get("storm.messaging.transport"));
+        assertEquals(List.of("transport-unguarded-compressed.yaml:6:10: warning: guard: false has no effect: this "
+                + "topology compresses tuples (a compression: block), and the serializer that does so is the receive "
+                + "guard"), messages("transport-unguarded-compressed.yaml"));
+    }
+
+    @Test
     void withoutATransportBlockTheTopologyIsStormsOwn() {
         Map<String, Object> conf = FluxEquivalenceTest.loaded("diamond.yaml").config();
         assertFalse(conf.containsKey("storm.messaging.transport"), conf::toString);
