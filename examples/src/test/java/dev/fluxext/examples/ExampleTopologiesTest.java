@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxext.compression.batch.BatchCompressionContext;
+import dev.fluxext.compression.storm.FrameGuardContext;
 import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.diag.Diagnostic;
@@ -102,7 +103,9 @@ class ExampleTopologiesTest {
     @Test
     void eventsTopologyCompressesBundlesOnTheTransportAndNoTupleTwice() throws IOException {
         LoadedTopology loaded = load(TOPOLOGIES.resolve("events-batch-compressed.yaml"));
-        assertEquals(BatchCompressionContext.class.getName(), loaded.config().get("storm.messaging.transport"));
+        // Storm -> receive guard -> batch compression -> Netty.
+        assertEquals(FrameGuardContext.class.getName(), loaded.config().get("storm.messaging.transport"));
+        assertEquals(BatchCompressionContext.class.getName(), loaded.config().get(FrameGuardContext.DELEGATE_KEY));
         assertEquals("zstd", loaded.config().get(BatchCompressionOptions.CODEC.key()));
         for (String id : List.of("events", "parse", "count")) {
             assertEquals(null, componentConf(loaded.topology(), id).get(CompressionOptions.CODEC.key()), id);

@@ -14,7 +14,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Wires tuple compression in when the file asks for it anywhere: the topology-level serializer and defaults
+ * Wires tuple compression in when the file asks for it anywhere, and the receive guard (the same serializer, without a
+ * codec, and its transport wrapper) when the file has a {@code transport:} block without {@code guard: false}: the topology-level serializer and defaults
  * ({@link CompressionSetup#enable}) and, for every spout and bolt, its id and effective settings (the topology default
  * under its own block) in its config ({@link CompressionSetup#componentConf}), which Storm 2.8's worker keeps because
  * the keys are not Storm's. Every component, not only those that compress: the serializer counts what a component
@@ -33,8 +34,16 @@ final class CompressionWiring {
     static Map<String, Map<String, Object>> apply(TopologyDef def, Map<String, Object> conf, Diagnostics diagnostics) {
         CompressionDef defaults = withoutCodecUnderBatch(def, diagnostics);
         boolean used = !defaults.isEmpty() || def.executors().stream().anyMatch(e -> !e.compression().isEmpty());
+        // A transport: block means the file wires the messaging layer: guarded unless it says guard: false. The guard
+        // is the compression serializer (bounded values; raw frames without a codec) plus FrameGuardContext.
+        boolean guarded = def.transport().map(t -> t.guard().value()).orElse(false);
+        if (used && def.transport().filter(t -> !t.guard().value()).isPresent()) {
+            diagnostics.warning(Code.NO_EFFECT, def.transport().get().guard().span(), "guard: false has no effect: "
+                    + "this topology compresses tuples (a compression: block), and the serializer that does so is "
+                    + "the receive guard");
+        }
         Map<String, Map<String, Object>> componentConfs = new HashMap<>();
-        if (!used) {
+        if (!used && !guarded) {
             return componentConfs;
         }
         // The model holds settings its ConfigOptions already checked: a rejection here is a bug, not a file problem.

@@ -26,7 +26,7 @@ import org.apache.storm.messaging.IContext;
 /**
  * The {@code transport:} block: the messaging layer each worker instantiates ({@code storm.messaging.transport})
  * and Netty's tuning keys, wrapped in the batch-compressing transport when the block has a {@code compression:}
- * block (a plain {@code type: netty} stays Storm's own path). A class that is missing or is no {@link IContext} is an error now, not a worker crash
+ * block (the receive guard is wired with the compression serializer, in {@link CompressionWiring}). A class that is missing or is no {@link IContext} is an error now, not a worker crash
  * after submission.
  */
 final class Transport {

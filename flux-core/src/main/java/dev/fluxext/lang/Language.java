@@ -401,10 +401,16 @@ public final class Language {
                 Key.of(TransportOptions.COMPRESSION, "Batch compression",
                         Shape.map("transportCompression", "[batch compression block](compression.md#batch-compression-the-transport)"))
                         .withoutIt("none").means("Compress each bundle of messages a worker sends to another "
-                        + "worker as one frame (the transport above is wrapped; a plain `type: netty` without this "
-                        + "block is Storm's own path). Component tuples are then not compressed again unless their "
+                        + "worker as one frame (the transport above is wrapped). Component tuples are then not compressed again unless their "
                         + "own `compression:` block names a codec.",
-                        "compression:\n  codec: zstd\n  zstd:\n    level: 3")));
+                        "compression:\n  codec: zstd\n  zstd:\n    level: 3"),
+                Key.of(TransportOptions.GUARD, "Receive guard", FLAG).defaultsTo(true)
+                        .means("Each worker checks every message it receives before Storm reads it (destination "
+                        + "and source task, stream, anchors, bounded values; see security.md): a bad message is "
+                        + "dropped, counted and logged instead of ending the worker. Costs a byte per tuple and a "
+                        + "check per message (figures in security.md). `false`: Storm reads what arrives as stock "
+                        + "Storm does (batch frames are still checked); a topology with a per-tuple `compression:` "
+                        + "block is guarded either way.", "guard: false")));
         for (TransportOptions.NettyKey netty : TransportOptions.NETTY_KEYS) {
             keys.add(Key.of(netty.yamlName(), words(netty.yamlName()), new Shape(Kind.STORM_VALUE,
                     Optional.of(netty.stormKey()), List.of(), "as Storm's key")).withoutIt("Storm's")

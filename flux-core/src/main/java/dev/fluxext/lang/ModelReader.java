@@ -244,7 +244,9 @@ public final class ModelReader {
         Optional<CompressionDef> compression = checked.map(TransportOptions.COMPRESSION).map(block -> optionBlock(
                 block, BatchCompressionOptions.ALL, codecBlocks(BatchCompressionOptions.CODEC),
                 "the compression of the transport"));
-        return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, map.span()));
+        Located<Boolean> guard = new Located<>(checked.flag(TransportOptions.GUARD).orElse(true),
+                map.get(TransportOptions.GUARD).map(YNode::span).orElse(map.span()));
+        return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, guard, map.span()));
     }
 
     // ---- compression

@@ -9,8 +9,11 @@ package dev.fluxext.model;
  *                     each entry positioned at the YAML key; values unchecked (the builder applies Storm's
  *                     validators)
  * @param compression  the {@code compression:} block (batch compression), {@code BatchCompressionOptions} keys;
- *                     empty when absent, so that plain {@code type: netty} stays Storm's own path
+ *                     empty when absent
+ * @param guard        whether the receive guard is installed ({@code guard:}, default true), at its value (at the
+ *                     block when not written)
  */
 public record TransportDef(Located<String> contextClass, ConfigMap settings,
-                           java.util.Optional<CompressionDef> compression, Span span) {
+                           java.util.Optional<CompressionDef> compression, Located<Boolean> guard,
+                           Span span) {
 }

@@ -14,6 +14,8 @@ public final class TransportOptions {
     public static final String TYPE = "type";
     /** {@code compression}: batch compression of what workers exchange (settings: {@code BatchCompressionOptions}). */
     public static final String COMPRESSION = "compression";
+    /** {@code guard}: whether each worker checks every message it receives before Storm reads it. */
+    public static final String GUARD = "guard";
     public static final String TRANSPORT_KEY = "storm.messaging.transport";
     public static final String NETTY = "netty";
     public static final String NETTY_CONTEXT = "org.apache.storm.messaging.netty.Context";

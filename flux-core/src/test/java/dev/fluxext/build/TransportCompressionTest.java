@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.compression.batch.BatchCompressionContext;
+import dev.fluxext.compression.storm.CompressingListDelegateSerializer;
 import dev.fluxext.compression.storm.FrameGuardContext;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.load.LoadResult;
@@ -48,10 +49,40 @@ class TransportCompressionTest {
     }
 
     @Test
-    void plainNettyStaysStormsOwnPath() {
-        Map<String, Object> conf = FluxEquivalenceTest.loaded("transport-plain-netty.yaml").config();
+    void plainNettyIsGuardedWithTheValuesSerializerWithoutACodec() throws Exception {
+        var loaded = FluxEquivalenceTest.loaded("transport-plain-netty.yaml");
+        Map<String, Object> conf = loaded.config();
+        // Storm -> receive guard -> Netty; the serializer bounds the values, raw (no codec anywhere).
+        assertEquals(FrameGuardContext.class.getName(), conf.get("storm.messaging.transport"));
+        assertEquals("org.apache.storm.messaging.netty.Context", conf.get(FrameGuardContext.DELEGATE_KEY));
+        assertEquals(CompressingListDelegateSerializer.class.getName(), conf.get("topology.tuple.serializer"));
+        assertNull(conf.get("fluxext.compression.codec"));
+        assertNull(componentConf(loaded.topology(), "words").get("fluxext.compression.codec"));
+        assertEquals("words", componentConf(loaded.topology(), "words").get("fluxext.component.id"));
+    }
+
+    @Test
+    void guardFalseLeavesPlainNettyStormsOwnPath() {
+        Map<String, Object> conf = FluxEquivalenceTest.loaded("transport-unguarded.yaml").config();
         assertEquals("org.apache.storm.messaging.netty.Context", conf.get("storm.messaging.transport"));
         assertFalse(conf.keySet().stream().anyMatch(k -> k.startsWith("fluxext.")), conf::toString);
+        assertFalse(conf.containsKey("topology.tuple.serializer"), conf::toString);
+    }
+
+    @Test
+    void guardFalseWithTupleCompressionIsGuardedAnywayAndSaysSo() {
+        Map<String, Object> conf = FluxEquivalenceTest.loaded("transport-unguarded-compressed.yaml").config();
+        assertEquals(FrameGuardContext.class.getName(), conf.get("storm.messaging.transport"));
+        assertEquals(List.of("transport-unguarded-compressed.yaml:6:10: warning: guard: false has no effect: this "
+                + "topology compresses tuples (a compression: block), and the serializer that does so is the receive "
+                + "guard"), messages("transport-unguarded-compressed.yaml"));
+    }
+
+    @Test
+    void withoutATransportBlockTheTopologyIsStormsOwn() {
+        Map<String, Object> conf = FluxEquivalenceTest.loaded("diamond.yaml").config();
+        assertFalse(conf.containsKey("storm.messaging.transport"), conf::toString);
+        assertFalse(conf.containsKey("topology.tuple.serializer"), conf::toString);
     }
 
     @Test

@@ -117,7 +117,8 @@ class SchemaContentTest {
         JsonNode block = schema.at("/definitions/transport/properties");
         assertTrue(block.has(TransportOptions.TYPE));
         assertTrue(block.has(TransportOptions.COMPRESSION));
+        assertTrue(block.has(TransportOptions.GUARD));
         TransportOptions.NETTY_KEYS.forEach(k -> assertTrue(block.has(k.yamlName()), k.yamlName()));
-        assertEquals(TransportOptions.NETTY_KEYS.size() + 2, block.size());
+        assertEquals(TransportOptions.NETTY_KEYS.size() + 3, block.size());
     }
 }

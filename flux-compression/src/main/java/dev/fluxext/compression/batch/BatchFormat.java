@@ -10,6 +10,11 @@ package dev.fluxext.compression.batch;
 final class BatchFormat {
 
     static final short BATCH_TASK = -700;
+    /**
+     * The least an entry of a real bundle takes: task and length (a byte each at least) and a tuple Storm can read
+     * (source task, stream, anchor count and values: a byte each at least).
+     */
+    static final int MIN_ENTRY_BYTES = 6;
 
     private BatchFormat() {
     }

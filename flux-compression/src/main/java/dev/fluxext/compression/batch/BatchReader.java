@@ -18,6 +18,8 @@ final class BatchReader {
 
     private final BatchSettings settings;
     private final int cap;
+    /** A sender bundles at most maxBatchBytes of entries: more messages than fit there are a lie. */
+    private final int maxMessages;
     private final Codec[] codecs = new Codec[16];
     private byte[] decompressed = new byte[0];
     private final List<TaskMessage> unpacked = new ArrayList<>();
@@ -25,6 +27,7 @@ final class BatchReader {
     BatchReader(BatchSettings settings) {
         this.settings = settings;
         this.cap = settings.maxDecompressedBytes();
+        this.maxMessages = settings.maxBatchBytes() / BatchFormat.MIN_ENTRY_BYTES;
     }
 
     /**
@@ -58,6 +61,11 @@ final class BatchReader {
         CodecId id = CodecId.byId(codecId);
         if (id == null) {
             throw new FrameRejectedException("unknown codec id " + codecId + " in batch frame header");
+        }
+        if (id != settings.codec()) {
+            // Every worker of a topology sends with the topology's codec (or raw): another one is not a peer's.
+            throw new FrameRejectedException(id.configName() + " batch frame, but this topology's transport uses "
+                    + (settings.codec() == null ? "none" : settings.codec().configName()));
         }
         long length = BatchFormat.readVarInt(frame, 1, frame.length);
         long compressedLength = length < 0 ? -1 : BatchFormat.readVarInt(frame, BatchFormat.position(length), frame.length);
@@ -98,9 +106,16 @@ final class BatchReader {
     private void unpack(byte[] body, int pos, int end) {
         unpacked.clear();
         long count = BatchFormat.readVarInt(body, pos, end);
-        // Each message takes at least two bytes (task, length): a larger count is a lie, found before looping.
-        if (count < 0 || BatchFormat.value(count) > (end - BatchFormat.position(count)) / 2) {
-            throw new FrameRejectedException("batch frame declares more messages than it can hold");
+        // Each message takes at least MIN_ENTRY_BYTES: a larger count is a lie, found before looping; and no more
+        // are built per frame than a sender bundles.
+        if (count < 0 || BatchFormat.value(count) > (end - BatchFormat.position(count)) / BatchFormat.MIN_ENTRY_BYTES) {
+            throw new FrameRejectedException("batch frame declares " + (count < 0 ? "a malformed number of"
+                    : BatchFormat.value(count)) + " messages, more than its " + (end - pos) + " bytes hold");
+        }
+        if (BatchFormat.value(count) > maxMessages) {
+            throw new FrameRejectedException("batch frame declares " + BatchFormat.value(count) + " messages, more "
+                    + "than " + maxMessages + " (" + BatchCompressionOptions.MAX_BATCH_BYTES.key() + " / "
+                    + BatchFormat.MIN_ENTRY_BYTES + " bytes each)");
         }
         pos = BatchFormat.position(count);
         for (int i = 0; i < BatchFormat.value(count); i++) {

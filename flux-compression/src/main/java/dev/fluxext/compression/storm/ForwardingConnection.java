@@ -3,19 +3,29 @@ package dev.fluxext.compression.storm;
 import java.util.Collection;
 import java.util.Map;
 import org.apache.storm.grouping.Load;
+import org.apache.storm.messaging.ConnectionWithStatus;
 import org.apache.storm.messaging.IConnection;
 import org.apache.storm.messaging.netty.BackPressureStatus;
 
 /**
  * A connection of a wrapping transport: everything but {@link #send} goes to the wrapped connection unchanged, so
- * load metrics, backpressure and closing stay the wrapped transport's.
+ * load metrics, backpressure, closing and the status stay the wrapped transport's. It is a
+ * {@link ConnectionWithStatus} because a worker sends nothing on such a connection until its status is
+ * {@code Ready} (Storm's {@code WorkerState.isConnectionReady}, the only type test Storm 2.8 makes on a
+ * connection); without it, tuples sent before Netty connected would be dropped.
  */
-public abstract class ForwardingConnection implements IConnection {
+public abstract class ForwardingConnection extends ConnectionWithStatus {
 
     protected final IConnection connection;
 
     protected ForwardingConnection(IConnection connection) {
         this.connection = connection;
+    }
+
+    /** The wrapped connection's status; {@code Ready} for one without (Storm treats such a connection so). */
+    @Override
+    public Status status() {
+        return connection instanceof ConnectionWithStatus withStatus ? withStatus.status() : Status.Ready;
     }
 
     @Override

@@ -3,6 +3,8 @@ package dev.fluxext.compression.storm;
 import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.frame.FrameRejectedException;
 import dev.fluxext.compression.metrics.FiguresLog;
+import dev.fluxext.compression.metrics.CompressionMetrics;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -14,10 +16,13 @@ import org.apache.storm.messaging.IContext;
 import org.apache.storm.messaging.TaskMessage;
 import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.utils.ReflectionUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * A messaging transport that wraps the real one (named by {@link #DELEGATE_KEY}, Netty by default) so that a
- * rejected frame costs only its own tuple. Storm 2.8's receiving worker deserializes a whole batch before handing
+ * A messaging transport that wraps the real one (named by {@link #DELEGATE_KEY}, Netty by default) so that no message
+ * a peer sends ends the worker: each message's header is checked ({@link TupleHeaderCheck}) before Storm reads it,
+ * and a rejected values frame costs only its own tuple. Storm 2.8's receiving worker deserializes a whole batch before handing
  * it on, and a deserialization error escapes to the Netty handler, which drops the batch and closes the
  * connection. Here the batch is handed to Storm as usual; only if a frame in it is rejected is the batch handed
  * again message by message, skipping the bad ones (nothing of a failed batch has been delivered yet: Storm
@@ -32,6 +37,7 @@ public final class FrameGuardContext implements IContext {
     public static final String DELEGATE_KEY = "fluxext.compression.transport.delegate";
     public static final String DEFAULT_DELEGATE = "org.apache.storm.messaging.netty.Context";
 
+    private static final Logger LOG = LoggerFactory.getLogger(FrameGuardContext.class);
     private IContext delegate;
 
     @Override
@@ -68,7 +74,7 @@ public final class FrameGuardContext implements IContext {
 
     @Override
     public IConnection bind(String stormId, int port, IConnectionCallback cb, Supplier<Object> newConnectionResponse) {
-        return delegate.bind(stormId, port, new GuardedCallback(cb), newConnectionResponse);
+        return delegate.bind(stormId, port, new GuardedCallback(cb, stormId), newConnectionResponse);
     }
 
     @Override
@@ -105,38 +111,67 @@ public final class FrameGuardContext implements IContext {
                 }
             });
         }
-
-
-
-
-
     }
 
-    /** Hands batches on whole; on a rejected frame, message by message without the bad ones. */
+    /**
+     * Checks each message's header ({@link TupleHeaderCheck}) and drops the bad ones before Storm reads anything;
+     * hands the rest on whole; on a frame the serializer rejects, message by message without the bad ones.
+     */
     static final class GuardedCallback implements IConnectionCallback {
         private final IConnectionCallback cb;
+        private final TupleHeaderCheck headers;
+        private final String stormId;
 
-        GuardedCallback(IConnectionCallback cb) {
+        GuardedCallback(IConnectionCallback cb, String stormId) {
             this.cb = cb;
+            this.stormId = stormId;
+            this.headers = ReceiveContext.of(cb).map(TupleHeaderCheck::of).orElse(null);
+            if (headers == null) {
+                LOG.warn("Receive callback {} is not Storm's: tuple headers are not checked", cb.getClass().getName());
+            }
         }
 
         @Override
         public void recv(List<TaskMessage> batch) {
+            List<TaskMessage> good = headers == null ? batch : checked(batch);
+            if (good.isEmpty()) {
+                return;
+            }
             try {
-                cb.recv(batch);
+                cb.recv(good);
                 return;
             } catch (FrameRejectedException e) {
-                if (batch.size() == 1) {
+                if (good.size() == 1) {
                     return; // counted and logged by the serializer
                 }
             }
-            for (TaskMessage message : batch) {
+            for (TaskMessage message : good) {
                 try {
                     cb.recv(List.of(message));
                 } catch (FrameRejectedException e) {
                     // counted and logged by the serializer; the other messages go on
                 }
             }
+        }
+
+        /** {@code batch} itself if every header is good (no copy on the common path), else the good messages. */
+        private List<TaskMessage> checked(List<TaskMessage> batch) {
+            List<TaskMessage> good = null;
+            for (int i = 0; i < batch.size(); i++) {
+                TaskMessage message = batch.get(i);
+                String problem = headers.problem(message.task(), message.message());
+                if (problem != null) {
+                    if (good == null) {
+                        good = new ArrayList<>(batch.subList(0, i));
+                    }
+                    String sender = TaskDirectory.senderOf(stormId, message.message());
+                    CompressionMetrics.forRejection(sender).rejected();
+                    RejectLog.record(sender, problem);
+                } else if (good != null) {
+                    good.add(message);
+                }
+            }
+            return good == null ? batch : good;
         }
     }
 }

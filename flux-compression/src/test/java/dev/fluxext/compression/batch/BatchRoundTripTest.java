@@ -48,9 +48,10 @@ class BatchRoundTripTest {
             all.addAll(bundle);
             link.sender.send(bundle.iterator());
         }
-        // An empty payload and one bigger than a whole bundle (sent on its own) keep their place too.
-        List<TaskMessage> odd = List.of(new TaskMessage(3, new byte[0]), new TaskMessage(4, new byte[10_000]),
-                new TaskMessage(5, "x".getBytes(StandardCharsets.UTF_8)));
+        // The smallest tuple Storm can write (4 bytes) and one bigger than a whole bundle (sent on its own) keep their
+        // place too.
+        List<TaskMessage> odd = List.of(new TaskMessage(3, new byte[4]), new TaskMessage(4, new byte[10_000]),
+                new TaskMessage(5, "xyzw".getBytes(StandardCharsets.UTF_8)));
         all.addAll(odd);
         link.sender.send(odd.iterator());
 

@@ -3,7 +3,9 @@ package dev.fluxext.compression.batch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.fluxext.compression.codec.CodecId;
+import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.config.CompressionSettings;
+import dev.fluxext.compression.frame.FrameRejectedException;
 import dev.fluxext.compression.frame.FrameFormat;
 import dev.fluxext.compression.metrics.BatchMetrics;
 import java.io.ByteArrayOutputStream;
@@ -51,6 +53,26 @@ class HostileBatchFrameTest {
         return concat(header(CodecId.ZSTD.id()), varInt(size), varInt(n), Arrays.copyOf(out, n));
     }
 
+    /** A frame in {@code codec} holding {@code body} (a count and its entries), declaring its true size. */
+    static byte[] compressed(CodecId id, byte[] body) {
+        var codec = id.create(CompressionSettings.defaults());
+        byte[] out = new byte[codec.maxCompressedLength(body.length)];
+        int n = codec.compress(body, 0, body.length, out, 0, out.length);
+        return concat(header(id.id()), varInt(body.length), varInt(n), Arrays.copyOf(out, n));
+    }
+
+    /** A bundle body of {@code count} messages to task 1, each of {@code size} zero bytes. */
+    static byte[] body(int count, int size) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(varInt(count));
+        for (int i = 0; i < count; i++) {
+            out.writeBytes(varInt(1));
+            out.writeBytes(varInt(size));
+            out.writeBytes(new byte[size]);
+        }
+        return out.toByteArray();
+    }
+
     static Stream<Arguments> hostileFrames() {
         byte[] garbage = new byte[300];
         new Random(3).nextBytes(garbage);
@@ -71,6 +93,12 @@ class HostileBatchFrameTest {
                 Arguments.of("raw: bytes after the last message", concat(header(FrameFormat.RAW), varInt(1),
                         varInt(5), varInt(2), new byte[] {1, 2, 3})),
                 Arguments.of("raw: truncated varint", concat(header(FrameFormat.RAW), new byte[] {(byte) 0x81})),
+                Arguments.of("raw: one empty message", concat(header(FrameFormat.RAW), body(1, 0))),
+                Arguments.of("zstd: 32 000 empty messages in 100 bytes", compressed(CodecId.ZSTD, body(32_000, 0))),
+                Arguments.of("zstd: more tuple-sized messages than a sender bundles", compressed(CodecId.ZSTD,
+                        body(4096 / BatchFormat.MIN_ENTRY_BYTES + 1, 4))),
+                Arguments.of("lz4, a codec this receiver is not configured for", compressed(CodecId.LZ4,
+                        body(2, 4))),
                 Arguments.of("raw: task id beyond a short", concat(header(FrameFormat.RAW), varInt(1),
                         varInt(70_000), varInt(0))));
     }
@@ -95,6 +123,26 @@ class HostileBatchFrameTest {
         link.delivered.clear();
         link.sender.send(second.iterator());
         BatchRoundTripTest.assertSame(second, link.received());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("hostileFrames")
+    void noFrameBuildsMoreMessagesThanASenderBundles(String name, byte[] hostile) {
+        BatchReader reader = new BatchReader(BatchSettings.fromConf(java.util.Map.of(
+                BatchCompressionOptions.MAX_DECOMPRESSED_BYTES.key(), CAP,
+                BatchCompressionOptions.MAX_BATCH_BYTES.key(), 4096)));
+        List<TaskMessage> out = new ArrayList<>();
+        org.junit.jupiter.api.Assertions.assertThrows(FrameRejectedException.class, () -> reader.read(hostile, out));
+        assertEquals(List.of(), out, name + " builds nothing");
+    }
+
+    @org.junit.jupiter.api.Test
+    void aReceiverWithoutACodecAcceptsOnlyRawFrames() {
+        Loopback link = new Loopback("codec", "none");
+        link.receiver.recv(List.of(new TaskMessage(BatchFormat.BATCH_TASK, compressed(CodecId.ZSTD, body(2, 4))),
+                new TaskMessage(BatchFormat.BATCH_TASK, concat(header(FrameFormat.RAW), body(2, 4)))));
+        assertEquals(2, link.received().size(), "the raw frame's two messages");
+        assertEquals(1, BatchMetrics.snapshot().get("-> :1").rejected());
     }
 
     static TaskMessage event(int task, String user) {

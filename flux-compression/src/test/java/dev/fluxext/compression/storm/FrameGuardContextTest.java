@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.esotericsoftware.kryo.io.Output;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.frame.FrameRejectedException;
 import dev.fluxext.compression.metrics.CompressionMetrics;
@@ -55,7 +56,7 @@ class FrameGuardContextTest {
     @Test
     void guardDropsOnlyTheBadTupleAndCountsItOnce() {
         List<TaskMessage> batch = List.of(message(10), message(2000), message(CAP * 2), message(30), message(3000));
-        new FrameGuardContext.GuardedCallback(storms()).recv(batch);
+        new FrameGuardContext.GuardedCallback(storms(), "topo-1").recv(batch);
 
         assertEquals(List.of(10, 2000, 30, 3000), delivered.stream()
                 .map(t -> t.getTuple().getString(0).length()).toList());
@@ -69,5 +70,57 @@ class FrameGuardContextTest {
         assertTrue(delivered.isEmpty(), "Storm delivers nothing of a batch that failed");
         // StormServerHandler swallows (and closes the connection) only when the cause chain holds an IOException.
         assertTrue(Utils.exceptionCauseIsInstanceOf(IOException.class, e));
+    }
+
+    /** Storm's header bytes for a tuple from {@code source} on {@code stream} with {@code anchors} declared. */
+    static byte[] header(int source, int stream, int anchors, int bytesAfter) {
+        Output out = new Output(32, -1);
+        out.writeInt(source, true);
+        out.writeInt(stream, true);
+        out.writeInt(anchors, true);
+        out.writeBytes(new byte[bytesAfter]);
+        return out.toBytes();
+    }
+
+    @Test
+    void badHeadersAreDroppedBeforeStormReadsThemEachCountedAndTheOthersDelivered() {
+        byte[] junkAfterValues = message(40).message();
+        junkAfterValues = java.util.Arrays.copyOf(junkAfterValues, junkAfterValues.length + 3);
+        List<TaskMessage> batch = List.of(message(10),
+                new TaskMessage(2, new byte[0]),                    // an empty message
+                new TaskMessage(2, new byte[] {1, 1}),              // a short header
+                new TaskMessage(2, header(99, 1, 0, 4)),            // an unknown source task
+                new TaskMessage(2, header(1, 7, 0, 4)),             // an unknown stream of a known task
+                new TaskMessage(2, header(1, 1, 1_000_000, 40)),    // more anchors than the bytes hold
+                new TaskMessage(2, header(1, 1, 0, 0)),             // no byte left for the values
+                message(30));
+        new FrameGuardContext.GuardedCallback(storms(), "topo-1").recv(batch);
+
+        assertEquals(List.of(10, 30), delivered.stream().map(t -> t.getTuple().getString(0).length()).toList());
+        assertEquals(6, CompressionMetrics.snapshot().values().stream().mapToLong(s -> s.rejected()).sum(),
+                "each bad message counted once: " + CompressionMetrics.snapshot());
+    }
+
+    @Test
+    void withoutTheGuardAnEmptyMessageOrAnUnknownTaskIsAnErrorStormDoesNotSurvive() {
+        // Not an IOException: Storm's Netty handler would end the worker (see the test above for the frame case).
+        for (byte[] bad : List.of(new byte[0], header(99, 1, 0, 4))) {
+            RuntimeException e = assertThrows(RuntimeException.class,
+                    () -> storms().recv(List.of(new TaskMessage(2, bad))));
+            assertTrue(!Utils.exceptionCauseIsInstanceOf(IOException.class, e), e.toString());
+        }
+    }
+
+    @Test
+    void aRawFrameWithBytesAfterItsValuesIsRejected() {
+        Map<String, Object> rawConf = StormKryo.conf(settings(CompressionSetup.COMPONENT_ID_KEY, "words"));
+        KryoTupleSerializer raw = new KryoTupleSerializer(rawConf, context);
+        byte[] good = raw.serialize(new TupleImpl(context, List.of("raw"), "words", 1, Utils.DEFAULT_STREAM_ID));
+        byte[] junk = java.util.Arrays.copyOf(good, good.length + 2);
+        new FrameGuardContext.GuardedCallback(storms(), "topo-1").recv(List.of(new TaskMessage(2, good),
+                new TaskMessage(2, junk), new TaskMessage(2, good)));
+
+        assertEquals(List.of("raw", "raw"), delivered.stream().map(t -> t.getTuple().getString(0)).toList());
+        assertEquals(1, CompressionMetrics.snapshot().get("words").rejected());
     }
 }

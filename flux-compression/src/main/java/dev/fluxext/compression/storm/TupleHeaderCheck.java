@@ -1,0 +1,114 @@
+package dev.fluxext.compression.storm;
+
+import java.util.Collection;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.apache.storm.task.GeneralTopologyContext;
+import org.apache.storm.task.WorkerTopologyContext;
+
+/**
+ * Checks the part of a received message that Storm's {@code KryoTupleDeserializer} and the worker read before any
+ * fluxext code runs: the destination task (the worker indexes its executor queues by it, and an unknown one is a
+ * {@code NullPointerException} in the receiving thread), then, as Storm's {@code KryoTupleSerializer} writes them,
+ * the source task (varint; an unknown one leads to a {@code NullPointerException} in the deserializer), the stream
+ * index (varint, 1..the number of the source component's streams; an unknown one gives a tuple without a stream),
+ * the anchor count (varint) with 16 bytes per anchor, and at least one byte of values (read by the bounded
+ * serializer). Allocates nothing on an accepted message.
+ */
+final class TupleHeaderCheck {
+
+    /** Source task, stream, anchor count and values take at least a byte each. */
+    static final int MIN_TUPLE_BYTES = 4;
+    /** Storm writes an anchor as two longs: root id and edge id. */
+    static final int ANCHOR_BYTES = 16;
+
+    /** Storm numbers tasks from 1; its system task is -1: arrays are indexed by task + 1. */
+    private final int[] streamsBySource;
+    private final boolean[] localByTask;
+    private final Function<Integer, String> componentOf;
+
+    /**
+     * @param localTasks null if this worker's tasks are unknown (not a worker's context): destinations unchecked
+     */
+    TupleHeaderCheck(Map<Integer, String> taskToComponent, Function<String, Integer> streamCount,
+                     Collection<Integer> localTasks) {
+        int max = taskToComponent.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
+        streamsBySource = new int[Math.max(max, 0) + 2];
+        localByTask = localTasks == null ? null : new boolean[streamsBySource.length];
+        taskToComponent.forEach((task, component) -> {
+            if (task >= -1) {
+                streamsBySource[task + 1] = streamCount.apply(component);
+            }
+        });
+        for (int task : localTasks == null ? Set.<Integer>of() : localTasks) {
+            if (task >= -1 && task + 1 < localByTask.length) {
+                localByTask[task + 1] = true;
+            }
+        }
+        componentOf = taskToComponent::get;
+    }
+
+    /** From the context Storm's receive callback deserializes with (a worker's: it knows the worker's tasks). */
+    static TupleHeaderCheck of(GeneralTopologyContext context) {
+        Set<Integer> local = context instanceof WorkerTopologyContext worker
+                ? Set.copyOf(worker.getThisWorkerTasks()) : null;
+        return new TupleHeaderCheck(context.getTaskToComponent(),
+                component -> context.getComponentStreams(component).size(), local);
+    }
+
+    /** What is wrong with a message to {@code destTask} holding {@code tuple}, or null if Storm may read it. */
+    String problem(int destTask, byte[] tuple) {
+        int length = tuple == null ? 0 : tuple.length;
+        if (length < MIN_TUPLE_BYTES) {
+            return "message of " + length + " bytes to task " + destTask + ", shorter than any tuple";
+        }
+        if (localByTask != null
+                && (destTask < -1 || destTask + 1 >= localByTask.length || !localByTask[destTask + 1])) {
+            return "message to task " + destTask + ", which is not a task of this worker";
+        }
+        long source = readVarInt(tuple, 0);
+        int sourceTask = value(source);
+        if (source == -1 || sourceTask < -1 || sourceTask + 1 >= streamsBySource.length
+                || streamsBySource[sourceTask + 1] == 0) {
+            return "tuple from unknown task " + (source == -1 ? "(malformed)" : sourceTask);
+        }
+        long stream = readVarInt(tuple, position(source));
+        if (stream == -1 || value(stream) < 1 || value(stream) > streamsBySource[sourceTask + 1]) {
+            return "tuple from task " + sourceTask + " (" + componentOf.apply(sourceTask) + ") on unknown stream "
+                    + (stream == -1 ? "(malformed)" : value(stream));
+        }
+        long anchors = readVarInt(tuple, position(stream));
+        int left = anchors == -1 ? 0 : length - position(anchors) - 1; // a byte at least for the values
+        if (anchors == -1 || value(anchors) < 0 || left < 0 || value(anchors) > left / ANCHOR_BYTES) {
+            return "tuple from task " + sourceTask + " declares " + (anchors == -1 ? "a malformed number of"
+                    : value(anchors)) + " anchors, more than its " + length + " bytes hold";
+        }
+        return null;
+    }
+
+    /**
+     * Kryo's positive varint (up to 5 bytes) at {@code pos}: the value in the high 32 bits, the position after it in
+     * the low 32; -1 if it runs past the end or its fifth byte says more follow. A negative value (5 bytes, as
+     * Storm's system task -1 is written) makes the result negative but not -1.
+     */
+    static long readVarInt(byte[] bytes, int pos) {
+        int value = 0;
+        for (int i = 0; i < 5 && pos + i < bytes.length; i++) {
+            int b = bytes[pos + i];
+            value |= (b & 0x7F) << (7 * i);
+            if ((b & 0x80) == 0) {
+                return ((long) value << 32) | (pos + i + 1);
+            }
+        }
+        return -1;
+    }
+
+    static int value(long varInt) {
+        return (int) (varInt >>> 32);
+    }
+
+    static int position(long varInt) {
+        return (int) varInt;
+    }
+}

@@ -1,0 +1,324 @@
+package dev.fluxext.compression.storm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.esotericsoftware.kryo.io.Output;
+import dev.fluxext.compression.batch.BatchCompressionContext;
+import dev.fluxext.compression.codec.Codec;
+import dev.fluxext.compression.codec.CodecId;
+import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.compression.config.CompressionSettings;
+import dev.fluxext.compression.frame.FrameFormat;
+import dev.fluxext.compression.metrics.BatchMetrics;
+import dev.fluxext.compression.metrics.BatchSnapshot;
+import dev.fluxext.compression.metrics.CompressionMetrics;
+import dev.fluxext.compression.metrics.CompressionSnapshot;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.lang.management.ManagementFactory;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import org.apache.storm.Config;
+import org.apache.storm.LocalCluster;
+import org.apache.storm.generated.ExecutorSummary;
+import org.apache.storm.generated.StormTopology;
+import org.apache.storm.generated.TopologyInfo;
+import org.apache.storm.spout.SpoutOutputCollector;
+import org.apache.storm.task.TopologyContext;
+import org.apache.storm.topology.BasicOutputCollector;
+import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.TopologyBuilder;
+import org.apache.storm.topology.base.BaseBasicBolt;
+import org.apache.storm.topology.base.BaseRichSpout;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Tuple;
+import org.apache.storm.tuple.Values;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 17: every message a worker receives through a fluxext transport is checked before Storm reads it. One
+ * LocalCluster (two supervisors, real Netty between workers) runs three topologies of two workers each, wired as
+ * flux-core wires them: batch compression only ({@code transport: {compression: ...}}), per-tuple compression only
+ * ({@code compression:}) and plain Netty ({@code transport: {type: netty}}, guarded by default). Against each, once
+ * tuples are acked, a raw socket to the worker holding a sink task (not the spout) sends, in Netty's framing, an empty
+ * message, a short header, a tuple from an unknown task, a tuple to a task not in that worker, a string declaring
+ * 2^31-2 characters, a batch frame declaring 8.4 million messages (zstd, a few hundred bytes), a batch frame in a codec
+ * the receiver is not configured for (lz4) and a tuple with junk after its values. Asserted per topology: each of the
+ * eight rejected and counted, the worker still up and accepting connections, tuples still acked (none failed, with a
+ * message timeout short enough to catch tuples dropped at start-up), heap growth below 64 MB.
+ */
+class WireGuardIT {
+
+    static final Map<String, AtomicLong> ACKED = new ConcurrentHashMap<>();
+    static final Map<String, AtomicLong> FAILED = new ConcurrentHashMap<>();
+    static final long MAX_HEAP_GROWTH = 64L << 20;
+    static final short BATCH_TASK = -700; // BatchFormat.BATCH_TASK: Netty hands such messages on as any other
+
+    @Test
+    void noHostileMessageEndsAWorkerOfAnyFluxextTransport() throws Exception {
+        CompressionMetrics.reset();
+        BatchMetrics.reset();
+        Map<String, Config> topologies = new LinkedHashMap<>();
+        topologies.put("batch-only", batchOnly());
+        topologies.put("per-tuple-only", perTupleOnly());
+        topologies.put("plain-netty", plainNetty());
+        try (LocalCluster cluster = new LocalCluster.Builder().withSupervisors(2).withPortsPerSupervisor(3)
+                .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true).withSupervisorSlotPortMin(FreePorts.block(6))
+                .build()) {
+            for (var t : topologies.entrySet()) {
+                ACKED.put(t.getKey(), new AtomicLong());
+                FAILED.put(t.getKey(), new AtomicLong());
+                cluster.submitTopology(t.getKey(), t.getValue(), topology(t.getKey()));
+            }
+            for (String name : topologies.keySet()) {
+                awaitOrFail(() -> ACKED.get(name).get() >= 100, name + ": tuples acked across the two workers");
+            }
+            List<String> failures = new ArrayList<>();
+            for (String name : topologies.keySet()) {
+                try {
+                    attack(cluster, name);
+                } catch (AssertionError e) {
+                    failures.add(e.getMessage());
+                }
+            }
+            assertTrue(failures.isEmpty(), String.join("\n", failures));
+        }
+    }
+
+    private static void attack(LocalCluster cluster, String name) throws Exception {
+        TopologyInfo info = cluster.getTopologyInfoByName(name);
+        ExecutorSummary spout = executorOf(info, "ids-" + name);
+        ExecutorSummary sink = info.get_executors().stream()
+                .filter(e -> e.get_component_id().equals("sink") && e.get_port() != spout.get_port())
+                .findFirst().orElseThrow(() -> new AssertionError(name + ": no sink outside the spout's worker"));
+        int from = spout.get_executor_info().get_task_start();
+        int to = sink.get_executor_info().get_task_start();
+        Map<String, byte[]> attacks = new LinkedHashMap<>();
+        List<Integer> dest = new ArrayList<>();
+        attacks.put("empty message", new byte[0]);
+        attacks.put("short header", new byte[] {(byte) from});
+        attacks.put("unknown source task", tuple(9_999, rawValues("hello")));
+        attacks.put("unknown destination task", tuple(from, rawValues("hello")));
+        attacks.put("string declaring 2^31-2 characters", tuple(from, HostileWireIT.hugeString()));
+        attacks.put("batch frame declaring 8.4 million messages", millionsOfMessages());
+        attacks.put("batch frame of an unconfigured codec (lz4)", lz4Frame(to, from));
+        attacks.put("junk after the values", tuple(from, concat(rawValues("hello"), new byte[] {7, 7, 7})));
+        for (String attack : attacks.keySet()) {
+            dest.add(attack.startsWith("batch frame") ? BATCH_TASK
+                    : attack.equals("unknown destination task") ? 3_000 : to);
+        }
+
+        long rejectedBefore = rejected();
+        long heapBefore = heapAfterGc();
+        try (Socket socket = new Socket("localhost", sink.get_port())) {
+            DataOutputStream out = new DataOutputStream(socket.getOutputStream());
+            int i = 0;
+            for (byte[] payload : attacks.values()) {
+                out.writeShort(dest.get(i++));
+                out.writeInt(payload.length);
+                out.write(payload);
+            }
+            out.flush();
+            awaitOrFail(() -> rejected() - rejectedBefore >= attacks.size(),
+                    name + ": the " + attacks.size() + " hostile messages rejected and counted");
+        }
+        long heapGrowth = heapAfterGc() - heapBefore;
+        // The figures docs/security.md quotes.
+        System.out.printf("%s: %d hostile messages rejected, heap growth %.1f MB%n", name, rejected() - rejectedBefore,
+                heapGrowth / 1048576.0);
+
+        long ackedAfterAttack = ACKED.get(name).get();
+        awaitOrFail(() -> ACKED.get(name).get() >= ackedAfterAttack + 100, name + ": tuples still acked after the attack");
+        TopologyInfo after = cluster.getTopologyInfoByName(name);
+        assertEquals("ACTIVE", after.get_status(), name);
+        assertEquals(2, after.get_executors().stream().map(ExecutorSummary::get_port).distinct().count(),
+                name + ": both workers still run");
+        assertEquals(attacks.size(), rejected() - rejectedBefore, name + ": exactly the hostile messages rejected, "
+                + "no real tuple: " + CompressionMetrics.snapshot() + " " + BatchMetrics.snapshot());
+        assertEquals(0, FAILED.get(name).get(), name + ": no tuple failed (none dropped at start-up either)");
+        assertTrue(heapGrowth < MAX_HEAP_GROWTH, name + ": heap grew by " + (heapGrowth >> 20) + " MB");
+        try (Socket again = new Socket("localhost", sink.get_port())) {
+            assertTrue(again.isConnected(), name + ": the attacked worker still accepts connections");
+        }
+    }
+
+    /** Every rejection in this JVM: per message (guard, serializer) and per batch frame. */
+    static long rejected() {
+        return CompressionMetrics.snapshot().values().stream().mapToLong(CompressionSnapshot::rejected).sum()
+                + BatchMetrics.snapshot().values().stream().mapToLong(BatchSnapshot::rejected).sum();
+    }
+
+    static long heapAfterGc() {
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    /** A tuple as Storm's KryoTupleSerializer writes it: source task, stream 1, no anchors, then the values frame. */
+    static byte[] tuple(int sourceTask, byte[] valuesFrame) {
+        return HostileWireIT.tuple(sourceTask, valuesFrame);
+    }
+
+    /** A raw values frame holding one string, as the compressing serializer writes it without a codec. */
+    static byte[] rawValues(String value) {
+        Output out = new Output(64, -1);
+        out.writeByte(FrameFormat.header(FrameFormat.RAW));
+        out.writeVarInt(2, true); // one value (Kryo writes a collection's length + 1)
+        out.writeVarInt(1 + 2, true); // String's registration id, as Kryo writes class ids
+        out.writeString(value);
+        return out.toBytes();
+    }
+
+    /** 534 bytes or so: zstd of a body declaring 8 388 000 empty messages (16 MB of zeros, under the default cap). */
+    static byte[] millionsOfMessages() {
+        int count = 8_388_000;
+        byte[] body = new byte[4 + 2 * count];
+        body[0] = (byte) (count & 0x7F | 0x80);
+        body[1] = (byte) (count >>> 7 & 0x7F | 0x80);
+        body[2] = (byte) (count >>> 14 & 0x7F | 0x80);
+        body[3] = (byte) (count >>> 21);
+        return frame(CodecId.ZSTD, body);
+    }
+
+    /** A well-formed lz4 batch frame with one good tuple: the receivers use zstd (or no batch transport at all). */
+    static byte[] lz4Frame(int destTask, int sourceTask) {
+        byte[] tuple = tuple(sourceTask, rawValues("hello"));
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        body.write(1);
+        body.write(destTask);
+        body.write(tuple.length);
+        body.writeBytes(tuple);
+        return frame(CodecId.LZ4, body.toByteArray());
+    }
+
+    static byte[] frame(CodecId id, byte[] body) {
+        Codec codec = id.create(CompressionSettings.defaults());
+        byte[] compressed = new byte[codec.maxCompressedLength(body.length)];
+        int n = codec.compress(body, 0, body.length, compressed, 0, compressed.length);
+        Output out = new Output(n + 16);
+        out.writeByte(FrameFormat.header(id.id()));
+        out.writeVarInt(body.length, true);
+        out.writeVarInt(n, true);
+        out.writeBytes(compressed, 0, n);
+        return out.toBytes();
+    }
+
+    static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    static Config base() {
+        Config conf = new Config();
+        conf.setNumWorkers(2);
+        conf.setNumAckers(2);
+        conf.setMaxSpoutPending(100);
+        // Short enough that a tuple dropped at start-up (a connection taken as ready too early) fails in the test.
+        conf.setMessageTimeoutSecs(20);
+        conf.put(Config.TOPOLOGY_DISABLE_LOADAWARE_MESSAGING, true);
+        return conf;
+    }
+
+    /** As flux-core wires {@code transport: {compression: {codec: zstd}}} with no {@code compression:} block. */
+    static Config batchOnly() {
+        Config conf = base();
+        conf.put(Config.STORM_MESSAGING_TRANSPORT, BatchCompressionContext.class.getName());
+        conf.put(BatchCompressionOptions.DELEGATE_KEY, "org.apache.storm.messaging.netty.Context");
+        conf.put(BatchCompressionOptions.CODEC.key(), "zstd");
+        CompressionSetup.enable(conf, Map.of());
+        return conf;
+    }
+
+    /** As flux-core wires a {@code compression: {codec: zstd}} block. */
+    static Config perTupleOnly() {
+        Config conf = base();
+        Compression.settings().codec("zstd").threshold(1).enableOn(conf);
+        return conf;
+    }
+
+    /** As flux-core wires {@code transport: {type: netty}}: guarded, no codec. */
+    static Config plainNetty() {
+        Config conf = base();
+        conf.put(Config.STORM_MESSAGING_TRANSPORT, "org.apache.storm.messaging.netty.Context");
+        CompressionSetup.enable(conf, Map.of());
+        return conf;
+    }
+
+    static StormTopology topology(String name) {
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout("ids-" + name, new IdSpout(name), 1);
+        builder.setBolt("sink", new Sink(), 2).shuffleGrouping("ids-" + name);
+        return builder.createTopology();
+    }
+
+    static ExecutorSummary executorOf(TopologyInfo info, String component) {
+        return info.get_executors().stream().filter(e -> e.get_component_id().equals(component)).findFirst()
+                .orElseThrow();
+    }
+
+    /** Numbered tuples, each tracked by the ackers, counted per topology. */
+    public static class IdSpout extends BaseRichSpout {
+        private final String topology;
+        private SpoutOutputCollector collector;
+        private long next;
+
+        IdSpout(String topology) {
+            this.topology = topology;
+        }
+
+        @Override
+        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
+            this.collector = collector;
+        }
+
+        @Override
+        public void nextTuple() {
+            long id = next++;
+            collector.emit(new Values("tuple number " + id + " of " + topology), id);
+        }
+
+        @Override
+        public void ack(Object msgId) {
+            ACKED.get(topology).incrementAndGet();
+        }
+
+        @Override
+        public void fail(Object msgId) {
+            FAILED.get(topology).incrementAndGet();
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields("text"));
+        }
+    }
+
+    /** Acks each tuple (a basic bolt does on return). */
+    public static class Sink extends BaseBasicBolt {
+        @Override
+        public void execute(Tuple input, BasicOutputCollector collector) {
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+        }
+    }
+
+    private static void awaitOrFail(BooleanSupplier done, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for: " + what + "; acked " + ACKED + ", failed " + FAILED
+                        + ", rejected " + CompressionMetrics.snapshot() + " " + BatchMetrics.snapshot());
+            }
+            Thread.sleep(100);
+        }
+    }
+}
