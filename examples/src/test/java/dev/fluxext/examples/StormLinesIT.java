@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class StormLinesIT {
 
     private static final Path JAR = Path.of(System.getProperty("topology.jar", "target/examples-topology.jar"));
-    private static final int RUN_SECONDS = 12;
+    private static final int RUN_SECONDS = 20;
 
     static Stream<StormJars.Line> lines() throws Exception {
         List<StormJars.Line> lines = StormJars.olderLines();
