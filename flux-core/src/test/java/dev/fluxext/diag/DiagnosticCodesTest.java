@@ -119,8 +119,8 @@ class DiagnosticCodesTest {
     private static String expected() {
         return String.join("\n",
                 "FILE_UNREADABLE nope.yaml:1:1: file 'nope.yaml' not found",
-                "YAML_SYNTAX t.yaml:2:1: invalid YAML: while parsing a flow sequence: expected ',' or ']', but got <stream end>",
-                "DUPLICATE_KEY t.yaml:2:1: duplicate key 'name' (first at line 1)",
+                "YAML_SYNTAX t.yaml:1:7: the '[' opened here is never closed: end the list with ']' after its last item",
+                "DUPLICATE_KEY t.yaml:2:1: duplicate key 'name' (first at line 1): a key may appear once in a map and only the first counts; remove one of them, or, if this one belongs to another element, fix its indentation",
                 "INCLUDE t.yaml:1:11: 'includes' must be a list of {file, resource, override}, not a whole number",
                 "PLACEHOLDER t.yaml:1:7: '${n}' has no value: give a properties file with --filter that defines 'n'",
                 "UNKNOWN_KEY t.yaml:1:1: unknown key 'nmae' at the top level; did you mean 'name'?",
@@ -152,7 +152,7 @@ class DiagnosticCodesTest {
         String quotedClass = SPOUT.replace("org.apache.storm.testing.TestWordSpout",
                 "\"org.apache.storm.testing.TestWordSpot\"");
         List<SpanCase> cases = List.of(
-                new SpanCase("syntax: where the parser stopped", "name: [a\n", Code.YAML_SYNTAX, "2:1-2:1"),
+                new SpanCase("syntax: the bracket never closed", "name: [a\n", Code.YAML_SYNTAX, "1:7-1:8"),
                 new SpanCase("second key", "name: a\nname: b\n" + SPOUT, Code.DUPLICATE_KEY, "2:1-2:5"),
                 new SpanCase("includes value", "includes: 5\n" + SPOUT, Code.INCLUDE, "1:11-1:12"),
                 new SpanCase("the placeholder in its scalar", "name: x-${n}\n" + SPOUT, Code.PLACEHOLDER, "1:9-1:13"),
