@@ -152,10 +152,10 @@ class ModelReaderTest {
                 F + "compression-errors.yaml:8:10: 'snappy' must be a map of settings, not empty (write {})",
                 F + "compression-errors.yaml:13:42: 'topology.tuple.compression.enable' must be true or false, not "
                         + "'maybe' (in config of spout 's')",
-                F + "compression-errors.yaml:14:45: 'topology.tuple.compression.threshold' must be from 1 to "
-                        + "2147483647, not 0 (in config of spout 's')",
-                F + "compression-errors.yaml:16:29: 'maxDecompressedBytes' must be a whole number from 1 to "
-                        + "2147483639, not 'big'",
+                F + "compression-errors.yaml:14:45: 'topology.tuple.compression.threshold' must be at least 1 "
+                        + "byte, not 0 (in config of spout 's')",
+                F + "compression-errors.yaml:16:29: 'maxDecompressedBytes' must be a whole number of bytes, from 1 "
+                        + "to 2147483639 bytes, not 'big'",
                 F + "compression-errors.yaml:17:13: 'gzip' must be a map of settings, not a whole number"),
                 Fixtures.messages("model/compression-errors.yaml"));
     }
