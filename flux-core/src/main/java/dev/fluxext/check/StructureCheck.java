@@ -152,6 +152,12 @@ public final class StructureCheck {
                         + notAnExecutor(to, ids)
                         + Suggestions.didYouMean(to, bolts));
             }
+            if (from.equals(to) && bolts.contains(to)) {
+                diagnostics.add(Diagnostic.warning(Code.SELF_LOOP, s.to().span(), "stream from bolt '" + to
+                        + "' to itself: what it emits on stream '" + s.grouping().streamId().value()
+                        + "' comes back to it, and tuples circle for ever unless it stops emitting for some of them")
+                        .withRelated(s.from().span(), "the stream starts here"));
+            }
             reached.add(to);
         }
         for (ComponentDef b : t.bolts()) {

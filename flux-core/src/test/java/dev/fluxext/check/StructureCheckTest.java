@@ -30,6 +30,15 @@ class StructureCheckTest {
     }
 
     @Test
+    void aStreamFromABoltToItselfIsAWarningAtItsEnd() {
+        assertEquals(List.of(
+                F + "self-loop.yaml:13:9: warning: stream from bolt 'count' to itself: what it emits on stream "
+                        + "'default' comes back to it, and tuples circle for ever unless it stops emitting for some "
+                        + "of them"),
+                Fixtures.messages("check/self-loop.yaml"));
+    }
+
+    @Test
     void streamsAndGroupingsAreChecked() {
         assertEquals(List.of(
                 F + "streams.yaml:28:15: FIELDS grouping needs 'args': the list of field names to group by",
