@@ -53,7 +53,8 @@ public enum Code {
     NO_EFFECT("FX304", "A setting or element that has no effect as written (warning).",
             "no stream goes to bolt 'audit': it will receive no tuples",
             "Remove it, or connect/configure what it needs to take effect."),
-    SELF_LOOP("FX305", "A stream from a bolt to itself: a cycle, which Storm runs without a warning (warning).",
+    STREAM_CYCLE("FX305", "Streams that form a cycle: a bolt to itself, or back to itself through others (warning; "
+            + "Storm's submitter only logs it).",
             "stream from bolt 'count' to itself: what it emits on stream 'default' comes back to it, and tuples "
                     + "circle for ever unless it stops emitting for some of them",
             "Send the stream to another bolt; if the loop is intended (e.g. retries), make sure it ends."),

@@ -30,12 +30,14 @@ class StructureCheckTest {
     }
 
     @Test
-    void aStreamFromABoltToItselfIsAWarningAtItsEnd() {
+    void streamsFormingACycleAreAWarningAtTheStreamClosingIt() {
         assertEquals(List.of(
-                F + "self-loop.yaml:13:9: warning: stream from bolt 'count' to itself: what it emits on stream "
+                F + "cycles.yaml:19:9: warning: stream from bolt 'count' to itself: what it emits on stream "
                         + "'default' comes back to it, and tuples circle for ever unless it stops emitting for some "
-                        + "of them"),
-                Fixtures.messages("check/self-loop.yaml"));
+                        + "of them",
+                F + "cycles.yaml:28:9: warning: streams a -> b -> a form a cycle: tuples circle for ever unless a "
+                        + "bolt on it stops emitting for some of them"),
+                Fixtures.messages("check/cycles.yaml"));
     }
 
     @Test

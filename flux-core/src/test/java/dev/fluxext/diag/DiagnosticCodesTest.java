@@ -88,7 +88,7 @@ class DiagnosticCodesTest {
         seen.put(Code.GROUPING, only(Code.GROUPING, load(SPOUT + BOLT_AND_STREAM.replace("SHUFFLE", "FIELDS"))));
         seen.put(Code.NO_EFFECT, only(Code.NO_EFFECT, load(SPOUT + BOLT_AND_STREAM.replace("to: b", "to: b")
                 .replace("streams:\n  - {from: s, to: b, grouping: {type: SHUFFLE}}\n", ""))));
-        seen.put(Code.SELF_LOOP, only(Code.SELF_LOOP, load(SPOUT + BOLT_AND_STREAM
+        seen.put(Code.STREAM_CYCLE, only(Code.STREAM_CYCLE, load(SPOUT + BOLT_AND_STREAM
                 + "  - {from: b, to: b, grouping: {type: SHUFFLE}}\n")));
         seen.put(Code.CLASS, only(Code.CLASS, load(SPOUT.replace("org.apache.storm.testing.TestWordSpout",
                 "org.apache.storm.testing.TestWordSpot"))));
@@ -135,7 +135,7 @@ class DiagnosticCodesTest {
                 "UNKNOWN_REFERENCE t.yaml:8:12: stream from unknown spout or bolt 'x'; did you mean 'b'?",
                 "GROUPING t.yaml:8:32: FIELDS grouping needs 'args': the list of field names to group by",
                 "NO_EFFECT t.yaml:5:5: warning: no stream goes to bolt 'b': it will receive no tuples",
-                "SELF_LOOP t.yaml:9:19: warning: stream from bolt 'b' to itself: what it emits on stream 'default' comes back to it, and tuples circle for ever unless it stops emitting for some of them",
+                "STREAM_CYCLE t.yaml:9:19: warning: stream from bolt 'b' to itself: what it emits on stream 'default' comes back to it, and tuples circle for ever unless it stops emitting for some of them",
                 "CLASS t.yaml:3:16: class org.apache.storm.testing.TestWordSpot not found; did you mean org.apache.storm.testing.TestWordSpout?",
                 "MEMBER t.yaml:3:16: no constructor of org.apache.storm.testing.TestWordSpout takes 3 arguments; candidates: TestWordSpout(), TestWordSpout(boolean)",
                 "STORM_CONFIG t.yaml:1:28: topology.workers must be a positive integer, not 'two'",
