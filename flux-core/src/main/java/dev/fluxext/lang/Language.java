@@ -230,7 +230,11 @@ public final class Language {
 
     public static final Element TOP = new Element("topology", "top level", List.of(
             Key.of("name", "Topology name", TEXT)
-                    .means("Topology name (the CLI may supply one instead).", "name: word-count"),
+                    .withoutIt("the file's base name: `word-count` for `topologies/word-count.yaml`")
+                    .means("Topology name, as Storm shows and kills it (`storm list`, `storm kill NAME`); unique "
+                            + "among the topologies running on a cluster. Without one (here or from an include, see "
+                            + "[includes](#includes)) the topology is named after the file given to flux, without "
+                            + "its directory and extension.", "name: word-count"),
             Key.of("config", "Topology config", STORM_CONFIG).withoutIt("`{}`")
                     .means("Topology config, as `Config` holds it. Keys Storm knows are checked "
                     + "with Storm's own validators; other keys pass through unchecked, but one that looks like Storm's "
