@@ -232,8 +232,8 @@ public final class Language {
             Key.of("name", "Topology name", TEXT)
                     .withoutIt("the file's base name: `word-count` for `topologies/word-count.yaml`")
                     .means("Topology name, as Storm shows and kills it (`storm list`, `storm kill NAME`); unique "
-                            + "among the topologies running on a cluster. Without one (here or from an include, see "
-                            + "[includes](#includes)) the topology is named after the file given to flux, without "
+                            + "among the topologies running on a cluster. Without one (here or from an included "
+                            + "file) the topology is named after the file given to flux, without "
                             + "its directory and extension.", "name: word-count"),
             Key.of("config", "Topology config", STORM_CONFIG).withoutIt("`{}`")
                     .means("Topology config, as `Config` holds it. Keys Storm knows are checked "
