@@ -44,8 +44,11 @@ final class SyntaxErrors {
                 plain = unclosedBracket(e.getContextMark(), mark);
             } else if (e instanceof ScannerException && problem.startsWith("mapping values are not allowed")) {
                 plain = colonInValue(mark).or(() -> indentation(mark));
+            } else if (context.startsWith("while scanning a simple key") && problem.contains("expected ':'")
+                    && e.getContextMark() != null && e.getContextMark().getLine() < lines.length) {
+                plain = missingColon(e.getContextMark());
             } else if (e instanceof ParserException && problem.startsWith("expected <block end>")) {
-                plain = indentation(mark);
+                plain = textAfterQuote(mark).or(() -> indentation(mark));
             }
         }
         return plain.orElseGet(() -> Diagnostic.error(Code.YAML_SYNTAX, at(mark), "invalid YAML: " + snakeText(e)));
@@ -90,6 +93,39 @@ final class SyntaxErrors {
             + (bracket == '{' ? " (and separate keys from values with ': ')" : ""));
         return Optional.of(noticed.getLine() < lines.length
             ? diagnostic.withRelated(Span.at(at(noticed)), "still open here") : diagnostic);
+    }
+
+    /** {@code className x}: a key without its ':' (SnakeYAML notices only on a later line). */
+    private Optional<Diagnostic> missingColon(Mark keyStart) {
+        String line = lines[keyStart.getLine()];
+        int end = trimmedEnd(line);
+        if (keyStart.getColumn() >= end) {
+            return Optional.empty();
+        }
+        String text = line.substring(keyStart.getColumn(), end);
+        int space = text.indexOf(' ');
+        String fix = space > 0 ? " (" + text.substring(0, space) + ": " + text.substring(space + 1).strip() + ")" : "";
+        Position start = at(keyStart);
+        return Optional.of(Diagnostic.error(Code.YAML_SYNTAX, new Span(start, start.line(), end + 1), "'" + text
+            + "' has no ':' after its key: write the key, ': ' and the value" + fix));
+    }
+
+    /** {@code name: 'it's'}: the quote inside the value closed it, and the rest is stray text. */
+    private Optional<Diagnostic> textAfterQuote(Mark mark) {
+        String line = lines[mark.getLine()];
+        int before = mark.getColumn() - 1;
+        while (before >= 0 && line.charAt(before) == ' ') {
+            before--;
+        }
+        if (before < 0 || before >= line.length() || line.charAt(before) != '\'' && line.charAt(before) != '"') {
+            return Optional.empty();
+        }
+        char quote = line.charAt(before);
+        String escape = quote == '\'' ? "as '' ('it''s')" : "as \\\" (\"say \\\"hi\\\"\")";
+        Position start = at(mark);
+        return Optional.of(Diagnostic.error(Code.YAML_SYNTAX, new Span(start, start.line(), trimmedEnd(line) + 1),
+            "text after the closing " + quote + " of a quoted value: write a " + quote + " inside the value " + escape
+                + ", or quote the value with the other kind of quotes"));
     }
 
     /** {@code name: a: b}: a second ': ' on a line that already has its key. */

@@ -111,6 +111,27 @@ class SyntaxErrorsTest {
     }
 
     @Test
+    void aKeyWithoutItsColonIsReportedOnItsOwnLine() {
+        assertEquals("YAML_SYNTAX t.yaml:4:5: 'className x' has no ':' after its key: write the key, ': ' and the "
+            + "value (className: x) [to 4:16]", read("""
+                name: a
+                spouts:
+                  - id: s
+                    className x
+                    parallelism: 2
+                """));
+    }
+
+    @Test
+    void aQuoteInsideAQuotedValueSaysHowToWriteIt() {
+        assertEquals("YAML_SYNTAX t.yaml:1:11: text after the closing ' of a quoted value: write a ' inside the "
+            + "value as '' ('it''s'), or quote the value with the other kind of quotes [to 1:13]", read("name: 'it's'\n"));
+        assertEquals("YAML_SYNTAX t.yaml:1:13: text after the closing \" of a quoted value: write a \" inside the "
+            + "value as \\\" (\"say \\\"hi\\\"\"), or quote the value with the other kind of quotes [to 1:17]",
+            read("name: \"say \"hi\"\"\n"));
+    }
+
+    @Test
     void aDuplicateKeySaysWhichCountsAndHowToFixIt() {
         assertEquals("DUPLICATE_KEY t.yaml:3:3: duplicate key 'parallelism' (first at line 2): a key may appear once "
             + "in a map and only the first counts; remove one of them, or, if this one belongs to another element, "
