@@ -14,11 +14,15 @@ import dev.fluxext.model.Span;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.Value;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * Structural checks across elements that need no classes: ids, references, stream ends, counts, codec settings.
@@ -170,10 +174,61 @@ public final class StructureCheck {
                         + Suggestions.didYouMean(to, bolts));
             }
         }
+        cycles(t, bolts);
         for (ComponentDef b : t.unreachedBolts()) {
             diagnostics.warning(Code.LEFT_OUT, b.span(), "no stream goes to bolt '" + b.id()
                     + "': it is left out of the topology, as Storm's Flux leaves it out");
         }
+    }
+
+    /**
+     * Streams that lead from a bolt back to itself, as Storm's submitter finds them (it only logs them): one warning
+     * per stream that closes a cycle, found depth first in the order the file declares bolts and streams.
+     */
+    private void cycles(TopologyDef t, Set<String> bolts) {
+        Map<String, List<StreamDef>> out = new LinkedHashMap<>();
+        for (StreamDef s : t.streams()) {
+            if (bolts.contains(s.from().value()) && bolts.contains(s.to().value())) {
+                out.computeIfAbsent(s.from().value(), k -> new ArrayList<>()).add(s);
+            }
+        }
+        Set<String> finished = new HashSet<>();
+        for (ComponentDef b : t.bolts()) {
+            if (!finished.contains(b.id())) {
+                walk(b.id(), out, new ArrayList<>(), finished);
+            }
+        }
+    }
+
+    /** Depth first from {@code bolt}; {@code path} holds the streams followed to reach it (its bolts are open). */
+    private void walk(String bolt, Map<String, List<StreamDef>> out, List<StreamDef> path, Set<String> finished) {
+        for (StreamDef s : out.getOrDefault(bolt, List.of())) {
+            String to = s.to().value();
+            if (to.equals(bolt)) {
+                diagnostics.add(Diagnostic.warning(Code.STREAM_CYCLE, s.to().span(), "stream from bolt '" + to
+                        + "' to itself: what it emits on stream '" + s.grouping().streamId().value()
+                        + "' comes back to it, and tuples circle for ever unless it stops emitting for some of them")
+                        .withRelated(s.from().span(), "the stream starts here"));
+                continue;
+            }
+            int open = -1;
+            for (int i = 0; i < path.size() && open < 0; i++) {
+                open = path.get(i).from().value().equals(to) ? i : -1;
+            }
+            if (open >= 0) {
+                List<StreamDef> cycle = new ArrayList<>(path.subList(open, path.size()));
+                cycle.add(s);
+                String ids = cycle.stream().map(c -> c.from().value()).collect(Collectors.joining(" -> "));
+                diagnostics.add(Diagnostic.warning(Code.STREAM_CYCLE, s.to().span(), "streams " + ids + " -> " + to
+                        + " form a cycle: tuples circle for ever unless a bolt on it stops emitting for some of them")
+                        .withRelated(cycle.get(0).from().span(), "the cycle starts here"));
+            } else if (!finished.contains(to)) {
+                path.add(s);
+                walk(to, out, path, finished);
+                path.remove(path.size() - 1);
+            }
+        }
+        finished.add(bolt);
     }
 
     private static String notAnExecutor(String id, Map<String, Declared> ids) {

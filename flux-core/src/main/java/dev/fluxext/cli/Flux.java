@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,7 @@ import picocli.CommandLine.Parameters;
  * The Storm way, with Storm Flux's option names:
  * {@code storm jar topology.jar dev.fluxext.cli.Flux --remote topology.yaml}. Without {@code --local} or
  * {@code --dry-run} it submits to the cluster {@code storm jar} points at, uploading the jar {@code storm jar} names.
+ * {@code bin/flux} runs it too when its command line is in Flux's form ({@code flux --local topology.yaml}).
  */
 @Command(name = "dev.fluxext.cli.Flux", mixinStandardHelpOptions = true, versionProvider = Versions.class,
     sortOptions = false,
@@ -71,8 +73,26 @@ public final class Flux implements Callable<Integer> {
     @Option(names = {"-q", "--no-detail"}, description = "Do not print the topology's details.")
     boolean noDetail;
 
+    @Option(names = "--jar", paramLabel = "FILE", description = "A jar with your own classes, loaded over Storm's; "
+        + "--remote uploads it (under `storm jar`, the jar it runs is uploaded without this). Repeatable.")
+    List<Path> jars = new ArrayList<>();
+
+    @Option(names = "--classpath", paramLabel = "PATH",
+        description = "More of your classes: jars and class directories separated by ':' (';' on Windows).")
+    String classpath;
+
     @Option(names = {"-v", "--verbose"}, description = "Print stack traces for internal errors.")
     boolean verbose;
+
+    // Storm's own flags that have no use here: accepted only to say what replaces them.
+    @Option(names = {"-z", "--zookeeper"}, paramLabel = "HOST:PORT", hidden = true)
+    String zookeeper;
+
+    @Option(names = "--local-ttl", paramLabel = "SECONDS", hidden = true)
+    String localTtl;
+
+    @Option(names = "--jars", paramLabel = "JARS", hidden = true)
+    String stormJars;
 
     Flux(CliContext context) {
         this.context = context;
@@ -147,8 +167,34 @@ public final class Flux implements Callable<Integer> {
         }
     }
 
+    /** A usage error for a Storm flag that has no use here, saying what to write instead. */
+    private void rejectStormFlags() {
+        if (zookeeper != null) {
+            throw new CliException(ExitCodes.USAGE, "flux: --zookeeper is not needed: --local starts its own "
+                + "in-process ZooKeeper, and a cluster's ZooKeeper is the one its Nimbus uses; to run on a cluster, "
+                + "submit with --remote (its Nimbus from nimbus.seeds in storm.yaml, or -c nimbus.seeds='[\"HOST\"]')");
+        }
+        if (localTtl != null) {
+            throw new CliException(ExitCodes.USAGE, "flux: --local-ttl is the storm script's `storm local` option; "
+                + "here --local runs for --sleep MILLISECONDS: --local --sleep " + ttlInMillis(localTtl));
+        }
+        if (stormJars != null) {
+            throw new CliException(ExitCodes.USAGE, "flux: --jars is the storm script's option; here give each jar "
+                + "with --jar FILE (--remote uploads it) and other classes with --classpath PATH");
+        }
+    }
+
+    private static String ttlInMillis(String seconds) {
+        try {
+            return Long.toString(Math.multiplyExact(Long.parseLong(seconds.trim()), 1000L));
+        } catch (NumberFormatException | ArithmeticException e) {
+            return "MILLISECONDS";
+        }
+    }
+
     @Override
     public Integer call() throws Exception {
+        rejectStormFlags();
         if (local && remote) {
             throw new CliException(ExitCodes.USAGE, "flux: --local and --remote exclude each other");
         }
@@ -162,6 +208,8 @@ public final class Flux implements Callable<Integer> {
         options.envFilter = envFilter;
         options.resource = resource;
         options.overrides = overrides;
+        options.jars = jars;
+        options.classpath = classpath;
         // The storm script takes -c KEY=VALUE for itself and passes it on as storm.options.
         options.scriptOverrides = Utils.readCommandLineOpts();
         options.verbose = verbose;
@@ -178,7 +226,7 @@ public final class Flux implements Callable<Integer> {
             return SubmitCommand.runLocally(topology, context, Optional.of(Duration.ofMillis(sleepMs)),
                 Duration.ofSeconds(5), Optional.empty(), Optional.empty());
         }
-        RemoteSubmitter.submit(topology, Optional.empty(), TopologyJar.choose(List.of(), topology.model()),
+        RemoteSubmitter.submit(topology, Optional.empty(), TopologyJar.choose(options.jars(context), topology.model()),
             inactive, context.out());
         return ExitCodes.OK;
     }

@@ -6,6 +6,7 @@ import dev.fluxext.load.LoadResult;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import picocli.CommandLine;
@@ -16,7 +17,9 @@ import picocli.CommandLine.Spec;
 
 /** The {@code flux} command: entry point of {@code bin/flux}. */
 @Command(name = "flux", mixinStandardHelpOptions = true, versionProvider = Versions.class,
-    description = "Validate, inspect, draw and run Flux-compatible Storm topology files.",
+    description = {"Validate, inspect, draw and run Flux-compatible Storm topology files.",
+        "Storm Flux's command form works too, with Flux's meaning: flux --local FILE [--sleep MS], "
+            + "flux --remote FILE --jar JAR, flux --dry-run FILE (docs/cli.md)."},
     subcommands = {SubmitCommand.class, ValidateCommand.class, ShowCommand.class, GraphCommand.class,
         VersionCommand.class, CommandLine.HelpCommand.class})
 public final class FluxCli implements Runnable {
@@ -56,10 +59,29 @@ public final class FluxCli implements Runnable {
                        PrintWriter out, PrintWriter err, String... args) {
         CliContext context = new CliContext(loader, environment, Path.of("").toAbsolutePath(), out, err);
         try {
-            return commandLine(new FluxCli(context), context).execute(args);
+            CommandLine flux = commandLine(new FluxCli(context), context);
+            if (isFluxForm(flux, args)) {
+                return commandLine(new Flux(context), context).setCommandName("flux").execute(args);
+            }
+            return flux.execute(args);
         } finally {
             UserClasses.uninstall();
         }
+    }
+
+    /**
+     * Storm Flux's command form ({@code flux --local topology.yaml}): the line starts with an option other than help
+     * or version, or with a YAML file, instead of a command.
+     */
+    private static boolean isFluxForm(CommandLine flux, String... args) {
+        if (args.length == 0 || flux.getSubcommands().containsKey(args[0])) {
+            return false;
+        }
+        String first = args[0];
+        if (first.startsWith("-")) {
+            return !List.of("-h", "--help", "-V", "--version").contains(first);
+        }
+        return first.endsWith(".yaml") || first.endsWith(".yml");
     }
 
     /** The picocli setup shared by {@code flux} and the Storm-style {@link Flux} main. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.DiagnosticsJson;
+import dev.fluxext.diag.DiagnosticsSarif;
 import dev.fluxext.load.LoadResult;
 import java.io.UncheckedIOException;
 import java.util.concurrent.Callable;
@@ -20,10 +21,11 @@ import picocli.CommandLine.ParentCommand;
         + "names (running their constructors, as submitting does) to check the streams they declare; check files "
         + "from untrusted sources with --static.", "Problems go to stderr as FILE:LINE:COL: message; with --format "
         + "json, stdout gets one JSON document (file, valid, errors, warnings, diagnostics with code, severity, "
-        + "message, file, start, end, related) instead."})
+        + "message, file, start, end, related) instead; with --format sarif, a SARIF 2.1.0 log (one result per "
+        + "problem, the code as its rule id) for GitHub code scanning and other CI annotators."})
 final class ValidateCommand implements Callable<Integer> {
 
-    enum Format { human, json }
+    enum Format { human, json, sarif }
 
     /** Said after a plain validate: "valid" alone would not tell that checking ran code the file names. */
     static final String RAN_CODE = "note: this check ran the file's code (the constructors, factories and static "
@@ -36,7 +38,8 @@ final class ValidateCommand implements Callable<Integer> {
     TopologyOptions topologyOptions;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "human",
-        description = "human (default) or json (for tools and CI; docs/diagnostics.md lists the codes).")
+        description = "human (default), json (for tools and CI; docs/diagnostics.md lists the codes) or sarif "
+            + "(SARIF 2.1.0, for code scanning).")
     Format format;
 
     @Option(names = "--static", description = "Check classes, constructors, methods and references by signature "
@@ -46,9 +49,10 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (format == Format.json) {
+        if (format != Format.human) {
             LoadResult result = topologyOptions.loadQuietly(parent.context(), staticCheck);
-            parent.context().out().println(json(result));
+            parent.context().out().println(format == Format.json ? json(result)
+                : write(DiagnosticsSarif.log(Versions.fluxext(), result.diagnostics())));
             topologyOptions.topologyOf(result); // the exit code, as in the human format
             return ExitCodes.OK;
         }
@@ -65,9 +69,12 @@ final class ValidateCommand implements Callable<Integer> {
 
     private String json(LoadResult result) {
         boolean valid = result.topology().isPresent() && result.diagnostics().stream().noneMatch(Diagnostic::isError);
+        return write(DiagnosticsJson.document(topologyOptions.file, valid, result.diagnostics()));
+    }
+
+    private static String write(Object document) {
         try {
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                .writeValueAsString(DiagnosticsJson.document(topologyOptions.file, valid, result.diagnostics()));
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(document);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }

@@ -10,11 +10,14 @@ public enum Code {
             "file 'topolgy.yaml' not found",
             "Check the path; a classpath resource needs --resource (or `resource: true` in an include)."),
     YAML_SYNTAX("FX102", "The file is not valid YAML, or uses YAML this DSL does not allow (tags, complex keys).",
-            "invalid YAML: mapping values are not allowed here",
-            "Fix the indentation or quoting at the position given; remove `!!tags`."),
+            "'parallelism' is indented by 3 spaces and it lines up with no key above it: indent it by 4 spaces, like "
+                    + "'className' on line 3",
+            "Do what the message says at the position given (indentation, a tab, a quote or bracket to close, a "
+                    + "value to quote); remove `!!tags`."),
     DUPLICATE_KEY("FX103", "A key appears twice in one map, as written or once `${...}` placeholders are substituted; "
             + "the second is ignored.",
-            "duplicate key 'parallelism' (first at line 4)",
+            "duplicate key 'parallelism' (first at line 4): a key may appear once in a map and only the first counts; "
+                    + "remove one of them, or, if this one belongs to another element, fix its indentation",
             "Remove one of the two; the related location points at the first."),
     INCLUDE("FX104", "An `includes:` entry is malformed or the includes form a cycle.",
             "include cycle: a.yaml -> b.yaml -> a.yaml",
@@ -56,6 +59,11 @@ public enum Code {
             "no stream goes to bolt 'audit': it is left out of the topology, as Storm's Flux leaves it out",
             "Add a stream to it (a bolt that works from tick tuples alone: `from: __system`, `streamId: __tick`), "
                     + "or remove it."),
+    STREAM_CYCLE("FX306", "Streams that form a cycle: a bolt to itself, or back to itself through others (warning; "
+            + "Storm's submitter only logs it).",
+            "stream from bolt 'count' to itself: what it emits on stream 'default' comes back to it, and tuples "
+                    + "circle for ever unless it stops emitting for some of them",
+            "Send the stream to another bolt; if the loop is intended (e.g. retries), make sure it ends."),
     CLASS("FX401", "A class that does not exist or is not of the kind needed here.",
             "class com.example.WordSpout not found; did you mean com.example.WordsSpout?",
             "Fix the class name (fully qualified, `$` for nested classes) or put its jar on the classpath."),

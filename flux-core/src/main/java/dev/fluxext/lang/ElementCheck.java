@@ -47,7 +47,7 @@ public final class ElementCheck {
             Optional<Key> key = element.key(e.key());
             if (key.isEmpty()) {
                 diagnostics.recoverableError(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key() + "' " + in
-                        + Suggestions.didYouMean(e.key(), element.keyNames()));
+                        + suggestion(e.key(), element));
             } else if (shapeFits(key.get(), e.value(), what, choices)) {
                 valid.put(e.key(), e.value());
             }
@@ -60,6 +60,14 @@ public final class ElementCheck {
         element.rules().forEach(rule -> rule(rule, element, map, valid, choices,
                 what.isEmpty() ? "the topology" : what));
         return new Checked(map, valid, choices);
+    }
+
+    /** The key meant by a habitual other name (a grouping's {@code fields}), else the nearest spelling. */
+    private static String suggestion(String unknown, Element element) {
+        return element.keys().stream().filter(k -> k.mistakenNames().contains(unknown)).findFirst()
+                .map(k -> "; did you mean '" + k.name() + "'? (here '" + k.name() + "' holds the "
+                        + k.title().toLowerCase(java.util.Locale.ROOT) + ")")
+                .orElseGet(() -> Suggestions.didYouMean(unknown, element.keyNames()));
     }
 
     // ---- shapes

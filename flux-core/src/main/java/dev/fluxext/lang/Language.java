@@ -86,37 +86,53 @@ public final class Language {
      * numbers, the smallest allowed value.
      */
     public record Key(String name, String title, Shape shape, boolean required, Optional<Object> defaultValue,
-                      String defaultNote, String meaning, String example, OptionalDouble min) {
+                      String defaultNote, String meaning, String example, OptionalDouble min,
+                      List<String> mistakenNames) {
+
+        public Key {
+            mistakenNames = List.copyOf(mistakenNames);
+        }
 
         static Key of(String name, String title, Shape shape) {
-            return new Key(name, title, shape, false, Optional.empty(), "—", "", "", OptionalDouble.empty());
+            return new Key(name, title, shape, false, Optional.empty(), "—", "", "", OptionalDouble.empty(), List.of());
         }
 
         Key mustBeGiven() {
-            return new Key(name, title, shape, true, defaultValue, defaultNote, meaning, example, min);
+            return new Key(name, title, shape, true, defaultValue, defaultNote, meaning, example, min, mistakenNames);
         }
 
         Key defaultsTo(Object value) {
-            return new Key(name, title, shape, required, Optional.of(value), defaultNote, meaning, example, min);
+            return new Key(name, title, shape, required, Optional.of(value), defaultNote, meaning, example, min,
+                    mistakenNames);
         }
 
         /** What happens without the key, in words (when that is not a single value). */
         Key withoutIt(String note) {
-            return new Key(name, title, shape, required, defaultValue, note, meaning, example, min);
+            return new Key(name, title, shape, required, defaultValue, note, meaning, example, min, mistakenNames);
         }
 
         Key means(String text, String yaml) {
-            return new Key(name, title, shape, required, defaultValue, defaultNote, text, yaml, min);
+            return new Key(name, title, shape, required, defaultValue, defaultNote, text, yaml, min, mistakenNames);
         }
 
         Key atLeast(double least) {
             return new Key(name, title, shape, required, defaultValue, defaultNote, meaning, example,
-                    OptionalDouble.of(least));
+                    OptionalDouble.of(least), mistakenNames);
+        }
+
+        /**
+         * Names people write for this key by habit or from other tools (a grouping's {@code fields} for
+         * {@code args}): an unknown key by one of these names suggests this key.
+         */
+        Key mistakenlyCalled(String... names) {
+            return new Key(name, title, shape, required, defaultValue, defaultNote, meaning, example, min,
+                    List.of(names));
         }
 
         /** This key under another name (the docs list grouping keys as {@code grouping.type}, ...). */
         public Key renamed(String newName) {
-            return new Key(newName, title, shape, required, defaultValue, defaultNote, meaning, example, min);
+            return new Key(newName, title, shape, required, defaultValue, defaultNote, meaning, example, min,
+                    mistakenNames);
         }
 
         /** The type as the docs print it, e.g. {@code int ≥ 1}. */
@@ -214,7 +230,11 @@ public final class Language {
 
     public static final Element TOP = new Element("topology", "top level", List.of(
             Key.of("name", "Topology name", TEXT)
-                    .means("Topology name (the CLI may supply one instead).", "name: word-count"),
+                    .withoutIt("the file's base name: `word-count` for `topologies/word-count.yaml`")
+                    .means("Topology name, as Storm shows and kills it (`storm list`, `storm kill NAME`); unique "
+                            + "among the topologies running on a cluster. Without one (here or from an included "
+                            + "file) the topology is named after the file given to flux, without "
+                            + "its directory and extension.", "name: word-count"),
             Key.of("config", "Topology config", STORM_CONFIG).withoutIt("`{}`")
                     .means("Topology config, as `Config` holds it. Keys Storm knows are checked "
                     + "with Storm's own validators; other keys pass through unchecked, but one that looks like Storm's "
@@ -338,7 +358,8 @@ public final class Language {
             Key.of("streamId", "Stream id", TEXT).defaultsTo("default")
                     .means("The output stream of `from` to subscribe to.", "streamId: errors"),
             Key.of("args", "Grouping fields", Shape.of(Kind.TEXT_LIST, "list of field names"))
-                    .means("`FIELDS` only, and required (non-empty) there.", "args: [word]"),
+                    .means("`FIELDS` only, and required (non-empty) there.", "args: [word]")
+                    .mistakenlyCalled("fields"),
             Key.of("customClass", "Custom grouping class", Shape.map("customGrouping",
                     "[object](#object-definitions)"))
                     .means("`CUSTOM` only, and required there: a `CustomStreamGrouping`.",

@@ -182,7 +182,7 @@ public final class ModelReader {
         // before the check, which names the stream by it.
         Optional<String> name = map.get("name").filter(n -> n instanceof YNode.Scalar s && s.value() != null
                 && !s.text().isEmpty()).map(n -> ((YNode.Scalar) n).text());
-        String what = "stream " + name.map(n -> "'" + n + "'").orElse("#" + number);
+        String what = "stream " + name.map(n -> "'" + n + "'").orElseGet(() -> byEnds(map, number));
         Checked checked = elements.check(map, Language.STREAM, what);
         Optional<Located<String>> from = checked.text("from");
         Optional<Located<String>> to = checked.text("to");
@@ -191,6 +191,24 @@ public final class ModelReader {
             return Optional.empty();
         }
         return Optional.of(new StreamDef(name, from.get(), to.get(), grouping.get(), map.span()));
+    }
+
+    /**
+     * A stream without a name, by its ends as written ("from -> to"), which the file shows; its number in the list
+     * ("#2") only when an end is missing or not a plain id.
+     */
+    private static String byEnds(YNode.Map map, int number) {
+        Optional<String> from = idText(map, "from");
+        Optional<String> to = idText(map, "to");
+        if (from.isPresent() && to.isPresent()) {
+            return from.get() + " -> " + to.get();
+        }
+        return "#" + number + from.map(f -> " (from " + f + ")").orElse(to.map(t -> " (to " + t + ")").orElse(""));
+    }
+
+    private static Optional<String> idText(YNode.Map map, String key) {
+        return map.get(key).filter(n -> n instanceof YNode.Scalar s && s.value() != null && !s.text().isBlank())
+                .map(n -> ((YNode.Scalar) n).text());
     }
 
     private Optional<GroupingDef> grouping(YNode.Map map, String stream) {

@@ -111,7 +111,7 @@ public final class YamlReader {
         try {
             root = new Yaml(loaderOptions()).compose(new StringReader(yaml));
         } catch (MarkedYAMLException e) {
-            diagnostics.error(Code.YAML_SYNTAX, at(label, e.getProblemMark()), "invalid YAML: " + problemText(e));
+            diagnostics.add(new SyntaxErrors(label, yaml).explain(e));
             return Optional.empty();
         } catch (YAMLException e) {
             diagnostics.error(Code.YAML_SYNTAX, limitPosition(yaml, label), "invalid YAML: " + limitText(e.getMessage()));
@@ -194,15 +194,6 @@ public final class YamlReader {
 
     private static Position at(String label, Mark mark) {
         return mark == null ? Position.ofFile(label) : new Position(label, mark.getLine() + 1, mark.getColumn() + 1);
-    }
-
-    private static String problemText(MarkedYAMLException e) {
-        String problem = e.getProblem() == null ? "" : e.getProblem();
-        String context = e.getContext();
-        if (context == null || context.isBlank()) {
-            return problem;
-        }
-        return context + (problem.startsWith("but ") ? ", " : ": ") + problem;
     }
 
     /** SnakeYAML's limit messages are terse; say which limit and why it exists. */
@@ -297,7 +288,9 @@ public final class YamlReader {
                 if (first != null) {
                     // The first one is kept, so later stages still see a well-formed document.
                     diagnostics.addRecoverable(Diagnostic.error(Code.DUPLICATE_KEY, keySpan,
-                            "duplicate key '" + key + "' (first at line " + first.start().line() + ")")
+                            "duplicate key '" + key + "' (first at line " + first.start().line() + "): a key may "
+                                    + "appear once in a map and only the first counts; remove one of them, or, if "
+                                    + "this one belongs to another element, fix its indentation")
                             .withRelated(first, "first declared here"));
                     continue;
                 }

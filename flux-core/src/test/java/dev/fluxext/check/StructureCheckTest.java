@@ -30,6 +30,17 @@ class StructureCheckTest {
     }
 
     @Test
+    void streamsFormingACycleAreAWarningAtTheStreamClosingIt() {
+        assertEquals(List.of(
+                F + "cycles.yaml:19:9: warning: stream from bolt 'count' to itself: what it emits on stream "
+                        + "'default' comes back to it, and tuples circle for ever unless it stops emitting for some "
+                        + "of them",
+                F + "cycles.yaml:28:9: warning: streams a -> b -> a form a cycle: tuples circle for ever unless a "
+                        + "bolt on it stops emitting for some of them"),
+                Fixtures.messages("check/cycles.yaml"));
+    }
+
+    @Test
     void streamsAndGroupingsAreChecked() {
         assertEquals(List.of(
                 F + "streams.yaml:28:15: FIELDS grouping needs 'args': the list of field names to group by",

@@ -32,8 +32,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The slow set, kept to three runs of a real Storm: a local run in-process, Ctrl-C on a local run in a child JVM,
- * and a remote submission to a Nimbus in a child JVM.
+ * The slow set, kept to four runs of a real Storm: a local run in-process (and one more, short, in Storm Flux's
+ * command form), Ctrl-C on a local run in a child JVM, and a remote submission to a Nimbus in a child JVM.
  */
 class LocalAndRemoteRunIT {
 
@@ -91,6 +91,20 @@ class LocalAndRemoteRunIT {
         for (String field : List.of("emitted", "transferred", "acked", "failed", "executed")) {
             assertTrue(count.has(field), field + " missing: " + json);
         }
+    }
+
+    @Test
+    @Timeout(90)
+    void fluxsCommandFormRunsLocallyForSleepMilliseconds() {
+        long start = System.nanoTime();
+        CliRun run = CliRun.of("--local", "words.yaml", "--sleep", "12000", "--no-splash");
+        long seconds = Duration.ofNanos(System.nanoTime() - start).toSeconds();
+
+        assertEquals(ExitCodes.OK, run.exitCode(), run.out() + run.err());
+        assertTrue(run.out().startsWith("topology words"), run.out());
+        assertTrue(run.out().lines().anyMatch(line -> COUNTING.matcher(line).find()), "no tuples counted:\n" + run.out());
+        assertTrue(run.out().contains("flux: topology 'words' killed"), run.out());
+        assertTrue(seconds >= 12, "ran " + seconds + " s, not the 12 s of --sleep");
     }
 
     @Test

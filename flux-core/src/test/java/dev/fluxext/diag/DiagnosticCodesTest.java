@@ -89,6 +89,8 @@ class DiagnosticCodesTest {
         seen.put(Code.NO_EFFECT, only(Code.NO_EFFECT, load(SPOUT + "    parallelism: 2\n    numTasks: 1\n")));
         seen.put(Code.LEFT_OUT, only(Code.LEFT_OUT, load(SPOUT + BOLT_AND_STREAM
                 .replace("streams:\n  - {from: s, to: b, grouping: {type: SHUFFLE}}\n", ""))));
+        seen.put(Code.STREAM_CYCLE, only(Code.STREAM_CYCLE, load(SPOUT + BOLT_AND_STREAM
+                + "  - {from: b, to: b, grouping: {type: SHUFFLE}}\n")));
         seen.put(Code.CLASS, only(Code.CLASS, load(SPOUT.replace("org.apache.storm.testing.TestWordSpout",
                 "org.apache.storm.testing.TestWordSpot"))));
         seen.put(Code.MEMBER, only(Code.MEMBER, load(SPOUT + "    constructorArgs: [a, b, c]\n")));
@@ -124,8 +126,8 @@ class DiagnosticCodesTest {
     private static String expected() {
         return String.join("\n",
                 "FILE_UNREADABLE nope.yaml:1:1: file 'nope.yaml' not found",
-                "YAML_SYNTAX t.yaml:2:1: invalid YAML: while parsing a flow sequence: expected ',' or ']', but got <stream end>",
-                "DUPLICATE_KEY t.yaml:2:1: duplicate key 'name' (first at line 1)",
+                "YAML_SYNTAX t.yaml:1:7: the '[' opened here is never closed: end the list with ']' after its last item",
+                "DUPLICATE_KEY t.yaml:2:1: duplicate key 'name' (first at line 1): a key may appear once in a map and only the first counts; remove one of them, or, if this one belongs to another element, fix its indentation",
                 "INCLUDE t.yaml:1:11: 'includes' must be a list of {file, resource, override}, not a whole number",
                 "PLACEHOLDER t.yaml:1:7: '${n}' has no value: give a properties file with --filter that defines 'n'",
                 "UNKNOWN_KEY t.yaml:1:1: unknown key 'nmae' at the top level; did you mean 'name'?",
@@ -139,6 +141,7 @@ class DiagnosticCodesTest {
                 "GROUPING t.yaml:8:32: FIELDS grouping needs 'args': the list of field names to group by",
                 "NO_EFFECT t.yaml:5:15: warning: 'numTasks' (1) of spout 's' is less than its 'parallelism' (2): only 1 executors will run",
                 "LEFT_OUT t.yaml:5:5: warning: no stream goes to bolt 'b': it is left out of the topology, as Storm's Flux leaves it out",
+                "STREAM_CYCLE t.yaml:9:19: warning: stream from bolt 'b' to itself: what it emits on stream 'default' comes back to it, and tuples circle for ever unless it stops emitting for some of them",
                 "CLASS t.yaml:3:16: class org.apache.storm.testing.TestWordSpot not found; did you mean org.apache.storm.testing.TestWordSpout?",
                 "MEMBER t.yaml:3:16: no constructor of org.apache.storm.testing.TestWordSpout takes 3 arguments; candidates: TestWordSpout(), TestWordSpout(boolean)",
                 "STORM_CONFIG t.yaml:1:28: topology.workers must be a positive integer, not 'two'",
@@ -160,7 +163,7 @@ class DiagnosticCodesTest {
         String quotedClass = SPOUT.replace("org.apache.storm.testing.TestWordSpout",
                 "\"org.apache.storm.testing.TestWordSpot\"");
         List<SpanCase> cases = List.of(
-                new SpanCase("syntax: where the parser stopped", "name: [a\n", Code.YAML_SYNTAX, "2:1-2:1"),
+                new SpanCase("syntax: the bracket never closed", "name: [a\n", Code.YAML_SYNTAX, "1:7-1:8"),
                 new SpanCase("second key", "name: a\nname: b\n" + SPOUT, Code.DUPLICATE_KEY, "2:1-2:5"),
                 new SpanCase("includes value", "includes: 5\n" + SPOUT, Code.INCLUDE, "1:11-1:12"),
                 new SpanCase("the placeholder in its scalar", "name: x-${n}\n" + SPOUT, Code.PLACEHOLDER, "1:9-1:13"),

@@ -77,9 +77,21 @@ class ModelReaderTest {
                 F + "unknown-keys.yaml:10:5: unknown key 'confg' in bolt 'count'; did you mean 'config'?",
                 F + "unknown-keys.yaml:15:13: unknown grouping type 'SHUFLE'; did you mean 'SHUFFLE'? (one of ALL, "
                         + "CUSTOM, DIRECT, FIELDS, GLOBAL, LOCAL_OR_SHUFFLE, NONE, SHUFFLE)",
-                F + "unknown-keys.yaml:16:7: unknown key 'stream' in grouping of stream #1; did you mean "
-                        + "'streamId'?"),
+                F + "unknown-keys.yaml:16:7: unknown key 'stream' in grouping of stream words -> count; did you "
+                        + "mean 'streamId'?"),
                 Fixtures.messages("model/unknown-keys.yaml"));
+    }
+
+    @Test
+    void fieldsForArgsSuggestsArgsAndStreamsWithoutANameAreNamedByTheirEnds() {
+        assertEquals(List.of(
+                F + "grouping-habits.yaml:13:7: unknown key 'fields' in grouping of stream words -> count; did you "
+                        + "mean 'args'? (here 'args' holds the grouping fields)",
+                F + "grouping-habits.yaml:12:7: FIELDS grouping needs 'args': the list of field names to group by",
+                F + "grouping-habits.yaml:17:22: unknown grouping type 'SHUFLE'; did you mean 'SHUFFLE'? (one of "
+                        + "ALL, CUSTOM, DIRECT, FIELDS, GLOBAL, LOCAL_OR_SHUFFLE, NONE, SHUFFLE)",
+                F + "grouping-habits.yaml:18:5: missing 'to' in stream #3 (from words)"),
+                Fixtures.messages("model/grouping-habits.yaml"));
     }
 
     @Test
@@ -101,9 +113,9 @@ class ModelReaderTest {
                 F + "missing.yaml:3:5: missing 'id' in component",
                 F + "missing.yaml:5:5: missing 'className' in spout 's'",
                 F + "missing.yaml:7:5: missing 'id' in bolt",
-                F + "missing.yaml:9:5: missing 'to' in stream #1",
-                F + "missing.yaml:9:5: missing 'grouping' in stream #1",
-                F + "missing.yaml:12:15: missing 'type' in grouping of stream #2"),
+                F + "missing.yaml:9:5: missing 'to' in stream #1 (from s)",
+                F + "missing.yaml:9:5: missing 'grouping' in stream #1 (from s)",
+                F + "missing.yaml:12:15: missing 'type' in grouping of stream s -> s"),
                 Fixtures.messages("model/missing.yaml"));
     }
 
@@ -152,10 +164,10 @@ class ModelReaderTest {
                 F + "compression-errors.yaml:8:10: 'snappy' must be a map of settings, not empty (write {})",
                 F + "compression-errors.yaml:13:42: 'topology.tuple.compression.enable' must be true or false, not "
                         + "'maybe' (in config of spout 's')",
-                F + "compression-errors.yaml:14:45: 'topology.tuple.compression.threshold' must be from 1 to "
-                        + "2147483647, not 0 (in config of spout 's')",
-                F + "compression-errors.yaml:16:29: 'maxDecompressedBytes' must be a whole number from 1 to "
-                        + "2147483639, not 'big'",
+                F + "compression-errors.yaml:14:45: 'topology.tuple.compression.threshold' must be at least 1 "
+                        + "byte, not 0 (in config of spout 's')",
+                F + "compression-errors.yaml:16:29: 'maxDecompressedBytes' must be a whole number of bytes, from 1 "
+                        + "to 2147483639 bytes, not 'big'",
                 F + "compression-errors.yaml:17:13: 'gzip' must be a map of settings, not a whole number"),
                 Fixtures.messages("model/compression-errors.yaml"));
     }

@@ -41,6 +41,26 @@ class FluxLoaderTest {
     }
 
     @Test
+    void withoutANameTheTopologyIsNamedAfterTheFileAsTheReferenceSays() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("flux-name");
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("my-words.topology.yaml"), """
+                spouts:
+                  - {id: s, className: org.apache.storm.testing.TestWordSpout}
+                """);
+        try {
+            LoadResult result = FluxLoader.load(LoadOptions.of(file.toString()));
+            assertEquals(List.of(), messages(result));
+            assertEquals("my-words.topology", result.topology().orElseThrow().name(), "only the extension goes");
+            String reference = java.nio.file.Files.readString(java.nio.file.Path.of("../docs/yaml-reference.md"));
+            assertTrue(reference.contains("| `name` | string | the file's base name: `word-count` for "
+                    + "`topologies/word-count.yaml` |"), "docs/yaml-reference.md documents the default name");
+        } finally {
+            java.nio.file.Files.delete(file);
+            java.nio.file.Files.delete(dir);
+        }
+    }
+
+    @Test
     void overridesOfStormKeysAreCheckedWithStormsValidators() {
         LoadResult result = FluxLoader.load(options("buildable.yaml",
                 Map.of("topology.workers", "two", "topology.debug", true, "my.own.key", "anything")));

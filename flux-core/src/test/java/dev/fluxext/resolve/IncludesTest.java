@@ -74,7 +74,8 @@ class IncludesTest {
     @Test
     void problemsInIncludedFilesPointIntoThem() {
         assertEquals(List.of(
-                F + "bad-part.yaml:7:7: duplicate key 'a' (first at line 6)",
+                F + "bad-part.yaml:7:7: duplicate key 'a' (first at line 6): a key may appear once in a map and only the first "
+                        + "counts; remove one of them, or, if this one belongs to another element, fix its indentation",
                 F + "bad-part.yaml:4:5: unknown key 'paralelism' in spout 'words'; did you mean 'parallelism'?"),
                 Fixtures.messages("resolve/inc/bad-main.yaml"));
     }

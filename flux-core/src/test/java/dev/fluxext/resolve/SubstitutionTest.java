@@ -52,7 +52,7 @@ class SubstitutionTest {
                         + "--filter properties file (or use ${ENV-missing.too} with --env-filter)",
                 F + "substitution-errors.yaml:5:6: '${ENV-NOT_SET}': environment variable NOT_SET is not set",
                 F + "substitution-errors.yaml:10:12: '${bad.list}' is, once substituted, not a valid YAML list or "
-                        + "map: invalid YAML: while parsing a flow sequence: expected ',' or ']', but got <stream end> "
+                        + "map: the '[' opened here is never closed: end the list with ']' after its last item "
                         + "(quote the value to keep it as text)",
                 F + "substitution-errors.yaml:11:45: '${no.threshold}' has no value: 'no.threshold' is not defined in "
                         + "the --filter properties file (or use ${ENV-no.threshold} with --env-filter)",

@@ -48,7 +48,7 @@ class LoaderSchemaTest {
                 """);
         List<String> lines = FluxLoader.load(LoadOptions.of(file.toString())).diagnostics().stream()
                 .map(Diagnostic::format).toList();
-        assertEquals(List.of(file + ":6:38: 'fluxext.compression.threshold' must be from 1 to 2147483647, not 0 "
+        assertEquals(List.of(file + ":6:38: 'fluxext.compression.threshold' must be at least 1 byte, not 0 "
                 + "(in config of spout 's')"), lines);
     }
 }

@@ -92,7 +92,9 @@ class UserProjectIT {
             assertTrue(run.output().contains("[ERROR] " + file + ":8:16: class com.example.greetings.GreetBolt "
                     + "not found; did you mean com.example.greetings.GreetingBolt?"), run.output());
             assertTrue(run.output().contains("[ERROR] " + file + ":9:5: unknown key 'paralelism'"), run.output());
-            assertTrue(run.output().contains("errors in topology files:"), run.output());
+            assertTrue(run.output().contains("2 errors in topology files (listed above)"), run.output());
+            assertEquals(1, run.output().split(java.util.regex.Pattern.quote(file + ":8:16:"), -1).length - 1,
+                    "each problem printed once:\n" + run.output());
             assertTrue(!run.output().contains("greetings.yaml:"), "the good file has no findings:\n" + run.output());
         } finally {
             Files.delete(broken);

@@ -22,13 +22,13 @@ public final class BatchCompressionOptions {
             "maxBatchBytes", 256 * 1024, 1024, 64 * 1024 * 1024,
             "Largest bundle compressed as one frame; a larger bundle is split. A message this big or bigger is "
                     + "sent on its own, uncompressed. Must not exceed maxDecompressedBytes.",
-            "262144");
+            "262144").in("bytes");
 
     public static final ConfigOption MAX_DECOMPRESSED_BYTES = ConfigOption.intOption(PREFIX + "max.decompressed.bytes",
             "maxDecompressedBytes", 16 * 1024 * 1024, 1024, Integer.MAX_VALUE - 8,
             "Largest decompressed bundle a receiving worker accepts; a frame declaring more is rejected (and "
                     + "counted) before any memory is allocated.",
-            "16777216");
+            "16777216").in("bytes");
 
     /** The codecs' settings are the tuple options' own (ranges, zstd's windowLog gap), under this block's keys. */
     public static final ConfigOption ZSTD_LEVEL = CompressionOptions.ZSTD_LEVEL.withKey(PREFIX + "zstd.level");
@@ -44,7 +44,7 @@ public final class BatchCompressionOptions {
             "logIntervalSecs", 60, 0, 86400,
             "Every this many seconds each worker logs one line of compression figures (batch and per-tuple) at "
                     + "INFO; 0 turns the line off.",
-            "60");
+            "60").in("seconds");
 
     public static final List<ConfigOption> ALL = List.of(CODEC, MAX_BATCH_BYTES, MAX_DECOMPRESSED_BYTES,
             ZSTD_LEVEL, ZSTD_WINDOW_LOG, LZ4_LEVEL, GZIP_LEVEL, LOG_INTERVAL_SECS);

@@ -29,14 +29,14 @@ public final class CompressionOptions {
             1, Integer.MAX_VALUE,
             "Serialized tuple values at or below this many bytes are sent raw: compressing tiny tuples costs more "
                     + "than it saves. Tuples that do not shrink are also sent raw.",
-            "1024").withFallbackKeys(new ConfigOption.FallbackKey(STORM3_THRESHOLD, Map.of()));
+            "1024").in("bytes").withFallbackKeys(new ConfigOption.FallbackKey(STORM3_THRESHOLD, Map.of()));
 
     public static final ConfigOption MAX_DECOMPRESSED_BYTES = ConfigOption.intOption(PREFIX + "max.decompressed.bytes",
             "maxDecompressedBytes", 16 * 1024 * 1024, 1, Integer.MAX_VALUE - 8,
             "Largest decompressed size a receiving worker accepts; a frame declaring more is rejected before any "
                     + "memory is allocated. Receivers deserialize with topology-level config, so the largest value "
                     + "declared in the topology is enforced.",
-            "16777216").withFallbackKeys(new ConfigOption.FallbackKey(STORM3_MAX_DECOMPRESSED, Map.of()));
+            "16777216").in("bytes").withFallbackKeys(new ConfigOption.FallbackKey(STORM3_MAX_DECOMPRESSED, Map.of()));
 
     /** zstd-jni's own bounds: {@code Zstd.minCompressionLevel()} and {@code Zstd.maxCompressionLevel()}. */
     public static final ConfigOption ZSTD_LEVEL = ConfigOption.intOption(PREFIX + "zstd.level", "zstd.level", 3,

@@ -22,10 +22,11 @@ import java.util.Optional;
  * @param example      a YAML value a user might write
  * @param excluded     values inside {@code min..max} that are still not allowed (ints only), with why
  * @param fallbackKeys other config keys that set this option when {@code key} is absent (Storm 3's), in order
+ * @param unit         what an int counts, plural ("bytes", "seconds"), for messages and docs; empty for a plain number
  */
 public record ConfigOption(String key, String yamlPath, Type type, Object defaultValue, long min, long max,
                            List<String> allowed, String description, String example, Optional<Excluded> excluded,
-                           List<FallbackKey> fallbackKeys) {
+                           List<FallbackKey> fallbackKeys, String unit) {
 
     public enum Type { INT, STRING }
 
@@ -60,11 +61,13 @@ public record ConfigOption(String key, String yamlPath, Type type, Object defaul
         allowed = List.copyOf(allowed);
         excluded = excluded == null ? Optional.empty() : excluded;
         fallbackKeys = fallbackKeys == null ? List.of() : List.copyOf(fallbackKeys);
+        unit = unit == null ? "" : unit;
     }
 
     public ConfigOption(String key, String yamlPath, Type type, Object defaultValue, long min, long max,
                         List<String> allowed, String description, String example) {
-        this(key, yamlPath, type, defaultValue, min, max, allowed, description, example, Optional.empty(), List.of());
+        this(key, yamlPath, type, defaultValue, min, max, allowed, description, example, Optional.empty(), List.of(),
+                "");
     }
 
     static ConfigOption intOption(String key, String yamlPath, int defaultValue, long min, long max,
@@ -80,18 +83,24 @@ public record ConfigOption(String key, String yamlPath, Type type, Object defaul
     /** This option with {@code keys} as fallback keys (values taken as they are). */
     ConfigOption withFallbackKeys(FallbackKey... keys) {
         return new ConfigOption(key, yamlPath, type, defaultValue, min, max, allowed, description, example, excluded,
-                List.of(keys));
+                List.of(keys), unit);
     }
 
     /** The same option (range, exclusions, meaning) under another config key, with no fallback keys. */
     ConfigOption withKey(String otherKey) {
         return new ConfigOption(otherKey, yamlPath, type, defaultValue, min, max, allowed, description, example,
-                excluded, List.of());
+                excluded, List.of(), unit);
+    }
+
+    /** This option counting {@code plural} ("bytes"): messages and docs name the unit with the range. */
+    ConfigOption in(String plural) {
+        return new ConfigOption(key, yamlPath, type, defaultValue, min, max, allowed, description, example, excluded,
+                fallbackKeys, plural);
     }
 
     ConfigOption excluding(long from, long to, String zeroMeans) {
         return new ConfigOption(key, yamlPath, type, defaultValue, min, max, allowed, description, example,
-                Optional.of(new Excluded(from, to, zeroMeans)), fallbackKeys);
+                Optional.of(new Excluded(from, to, zeroMeans)), fallbackKeys, unit);
     }
 
     /** Whether {@code configKey} sets this option: its own key or one of its fallback keys. */
@@ -145,8 +154,8 @@ public record ConfigOption(String key, String yamlPath, Type type, Object defaul
         switch (type) {
             case INT -> {
                 if (!(raw instanceof Integer || raw instanceof Long || raw instanceof Short || raw instanceof Byte)) {
-                    return Optional.of("'" + name + "' must be a whole number from " + min + " to " + max
-                            + ", not " + describe(raw));
+                    return Optional.of("'" + name + "' must be a whole number" + (unit.isEmpty() ? "" : " of " + unit)
+                            + ", " + rangeText() + ", not " + describe(raw));
                 }
                 long v = ((Number) raw).longValue();
                 if (v < min || v > max || excluded.isPresent() && v >= excluded.get().from() && v <= excluded.get().to()) {
@@ -167,15 +176,29 @@ public record ConfigOption(String key, String yamlPath, Type type, Object defaul
         }
     }
 
-    /** "from 1 to 9", or with an excluded range "0 (let the level choose) or from 10 to 27". */
+    /**
+     * "from 1 to 9", "at least 1 byte" (no upper bound a person would hit: Java's largest int), "from 1024 to
+     * 67108864 bytes", or with an excluded range "0 (let the level choose) or from 10 to 27".
+     */
     public String rangeText() {
         if (excluded.isEmpty()) {
-            return "from " + min + " to " + max;
+            if (max >= Integer.MAX_VALUE) {
+                return "at least " + min + unitAfter(min);
+            }
+            return "from " + min + " to " + max + unitAfter(max);
         }
         Excluded x = excluded.get();
         String low = x.from() - 1 == min ? min + (min == 0 ? " (" + x.zeroMeans() + ")" : "")
                 : "from " + min + " to " + (x.from() - 1);
         return low + " or from " + (x.to() + 1) + " to " + max;
+    }
+
+    /** " bytes" after a number ({@code " byte"} after 1), or nothing for a plain number. */
+    private String unitAfter(long n) {
+        if (unit.isEmpty()) {
+            return "";
+        }
+        return " " + (n == 1 && unit.endsWith("s") ? unit.substring(0, unit.length() - 1) : unit);
     }
 
     /** The value converted to this option's Java type; call only after {@link #problemWith} found nothing. */

@@ -55,6 +55,6 @@ class BatchSettingsTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> BatchSettings.conflicts(Map.of(BATCH, 10)));
         assertEquals("Invalid transport compression settings: " + BATCH + ": 'maxBatchBytes' must be from 1024 to "
-                + "67108864, not 10", e.getMessage());
+                + "67108864 bytes, not 10", e.getMessage());
     }
 }
