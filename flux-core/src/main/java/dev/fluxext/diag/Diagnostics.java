@@ -104,7 +104,8 @@ public final class Diagnostics {
 
     /**
      * Each {@code 'quoted'} part longer than {@link #MAX_QUOTED} as its start, an ellipsis and its length. A quote
-     * opens after a non-letter and closes before one, so an apostrophe ("spout's") neither opens nor closes one.
+     * opens after a non-letter and before a non-space, and closes before a non-letter, so an apostrophe ("spout's")
+     * neither opens nor closes one, and neither does a quote character a message talks about ("the ' opened here").
      */
     static String clipQuoted(String message) {
         StringBuilder out = new StringBuilder(message.length());
@@ -112,7 +113,8 @@ public final class Diagnostics {
         boolean closes = true; // once no quote closes after some point, none closes after a later one either
         while (i < message.length()) {
             char c = message.charAt(i);
-            boolean opens = closes && c == '\'' && (i == 0 || !Character.isLetterOrDigit(message.charAt(i - 1)));
+            boolean opens = closes && c == '\'' && (i == 0 || !Character.isLetterOrDigit(message.charAt(i - 1)))
+                    && i + 1 < message.length() && !Character.isWhitespace(message.charAt(i + 1));
             int close = opens ? closingQuote(message, i + 1) : -1;
             closes &= !opens || close >= 0;
             if (close < 0) {

@@ -83,7 +83,7 @@ class ValidateSarifTest {
         JsonNode related = results.get(2).get("relatedLocations").get(0);
         assertEquals("first declared here", related.get("message").get("text").asText());
         assertEquals(2, related.get("physicalLocation").get("region").get("startLine").asInt());
-        assertEquals("FX304", results.get(3).get("ruleId").asText());
+        assertEquals("FX305", results.get(3).get("ruleId").asText());
         assertEquals("warning", results.get(3).get("level").asText());
 
         JsonNode rules = log.get("runs").get(0).get("tool").get("driver").get("rules");

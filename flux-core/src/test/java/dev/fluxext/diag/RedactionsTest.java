@@ -55,6 +55,14 @@ class RedactionsTest {
                 Diagnostics.clipQuoted("the spout's value '" + value + "' isn't 'short'"));
     }
 
+    /** A message about the quote character itself quotes nothing, however long the text between two of them. */
+    @Test
+    void aQuoteCharacterTheMessageTalksAboutIsNoQuote() {
+        String message = "the ' opened here is never closed, so the rest of the file is read as part of this value: "
+                + "end the value with ' on this line (write a ' inside it as '')";
+        assertEquals(message, Diagnostics.clipQuoted(message));
+    }
+
     @Test
     void unclosedQuotesAreLeftAsTheyAre() {
         String message = " 'a".repeat(10_000);
