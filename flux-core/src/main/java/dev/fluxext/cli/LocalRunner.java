@@ -149,8 +149,8 @@ final class LocalRunner {
             if (stop || over) {
                 return info;
             }
-            out.println(progress.line(info, System.nanoTime())
-                    + CompressionFigures.progress(CompressionMetrics.snapshot(), BatchMetrics.snapshot()));
+            out.println(progress.line(info, System.nanoTime(),
+                    CompressionFigures.progress(CompressionMetrics.snapshot(), BatchMetrics.snapshot())));
         }
     }
 

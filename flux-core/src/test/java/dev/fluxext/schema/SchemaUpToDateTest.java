@@ -1,7 +1,7 @@
 package dev.fluxext.schema;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static assertTrue;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
