@@ -20,18 +20,18 @@ import org.junit.jupiter.api.io.TempDir;
 import org.yaml.snakeyaml.Yaml;
 
 /**
- * The committed schema under Ajv's strict mode, the check SchemaStore runs on the schemas it lists: npm
+ * The committed schema under Ajv's strict mode, the check SchemaStore runs on the schemas it hosts: npm
  * {@code ajv-cli} ({@code ajv compile --strict=true}). Skipped when {@code ajv} is not installed, unless
  * {@code CI=true}, where a missing {@code ajv} fails the build ({@code .ci/run} installs it).
  *
  * <p>Two declared exceptions, both in {@code docs/editors.md}: the editors' own annotation keywords are declared to
- * Ajv (SchemaStore declares the same list, plus yaml-language-server's {@code errorMessage} and
+ * Ajv (those of SchemaStore's list we use, plus yaml-language-server's {@code errorMessage} and
  * {@code patternErrorMessage}), and union types are allowed: {@code type: [integer, string]} is how a number
  * also takes a {@code ${...}} placeholder.
  */
 class AjvStrictIT {
 
-    /** SchemaStore's list of editor keywords it accepts, plus the two yaml-language-server reads for our messages. */
+    /** Editor keywords SchemaStore accepts (the ones we use and their kin), plus yaml-language-server's two. */
     private static final List<String> EDITOR_KEYWORDS = List.of("markdownDescription", "defaultSnippets",
             "enumDescriptions", "markdownEnumDescriptions", "errorMessage", "patternErrorMessage");
 
