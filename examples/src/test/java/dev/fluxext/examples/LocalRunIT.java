@@ -32,9 +32,12 @@ class LocalRunIT {
     /** What one run printed and wrote. */
     private record Run(int exitCode, String output, JsonNode summary) {
 
-        /** The spout's emitted count on each progress line, e.g. {@code [  10s] sentences: emitted 4200 acked ...}. */
+        /**
+         * The component's emitted count in each progress report, a line per component: e.g.
+         * {@code [  10s] sentences: emitted 4200 acked ...} or, under it, {@code         split:     emitted 9800 ...}.
+         */
         List<Long> emittedBy(String component) {
-            Pattern count = Pattern.compile("(?:^\\[\\s*\\d+s\\] |\\| )" + Pattern.quote(component) + ": emitted (\\d+)");
+            Pattern count = Pattern.compile("^(?:\\[\\s*\\d+s\\])?\\s*" + Pattern.quote(component) + ":\\s+emitted (\\d+)");
             List<Long> counts = new ArrayList<>();
             for (String line : output.lines().toList()) {
                 Matcher m = count.matcher(line);

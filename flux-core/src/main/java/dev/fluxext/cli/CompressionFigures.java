@@ -44,8 +44,8 @@ final class CompressionFigures {
     }
 
     /**
-     * The progress line's compression part: per-tuple and batch totals across components and connections, empty
-     * while nothing was counted.
+     * The progress report's compression part: per-tuple and batch totals across components and connections, each
+     * after {@code " | "} ({@link Progress} puts each on a line of its own), empty while nothing was counted.
      */
     static String progress(Map<String, CompressionSnapshot> tuples, Map<String, BatchSnapshot> batches) {
         StringBuilder out = new StringBuilder();

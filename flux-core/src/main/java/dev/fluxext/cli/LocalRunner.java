@@ -152,8 +152,8 @@ final class LocalRunner {
             if (stop || over) {
                 return info;
             }
-            out.println(progress.line(info, counters.stats(view), System.nanoTime())
-                    + CompressionFigures.progress(CompressionMetrics.snapshot(), BatchMetrics.snapshot()));
+            out.println(progress.line(info, counters.stats(view), System.nanoTime(),
+                    CompressionFigures.progress(CompressionMetrics.snapshot(), BatchMetrics.snapshot())));
         }
     }
 

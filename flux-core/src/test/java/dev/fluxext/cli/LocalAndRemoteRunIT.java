@@ -37,9 +37,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LocalAndRemoteRunIT {
 
-    private static final Pattern PROGRESS = Pattern.compile("^\\[\\s*\\d+s] words: emitted (\\d+) .*count: emitted (\\d+)");
+    /** A progress report's first line (the spout) and, a line below, the counter: one line per component. */
+    private static final Pattern PROGRESS = Pattern.compile("^\\[\\s*\\d+s] words:\\s+emitted (\\d+) .*\\n\\s+count:\\s+emitted (\\d+)",
+        Pattern.MULTILINE);
     /** A progress line with tuples counted. */
-    private static final Pattern COUNTING = Pattern.compile("^\\[\\s*\\d+s] words: emitted [1-9]");
+    private static final Pattern COUNTING = Pattern.compile("^\\[\\s*\\d+s] words:\\s+emitted [1-9]");
 
     @TempDir
     Path tmp;
@@ -65,11 +67,9 @@ class LocalAndRemoteRunIT {
         assertTrue(run.out().contains("flux: local cluster stopped"), run.out());
 
         List<long[]> progress = new ArrayList<>();
-        for (String line : run.out().split("\n")) {
-            Matcher m = PROGRESS.matcher(line);
-            if (m.find()) {
-                progress.add(new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))});
-            }
+        Matcher m = PROGRESS.matcher(run.out());
+        while (m.find()) {
+            progress.add(new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))});
         }
         assertTrue(progress.size() >= 3, "expected several progress lines:\n" + run.out());
         long[] last = progress.get(progress.size() - 1);

@@ -85,9 +85,9 @@ class ViewsAgreeTest {
         Map<?, ?> summary = (Map<?, ?>) SummaryJson.document(view.name(), 0, stats,
             CompressionFigures.of(view, Map.of()), Map.of()).get("components");
         assertEquals(shown, summary.keySet().stream().map(Object::toString).toList());
-        String progress = new Progress(view, 0).line(null, stats, 1_000_000_000L);
-        assertEquals(shown, Arrays.stream(progress.substring(progress.indexOf(']') + 2).split(" \\| "))
-            .map(part -> part.substring(0, part.indexOf(':'))).toList(), progress);
+        String progress = new Progress(view, 0).line(null, stats, 1_000_000_000L, "");
+        assertEquals(shown, progress.lines().map(line -> line.substring("[   0s] ".length(), line.indexOf(':')))
+            .toList(), progress);
     }
 
     @Test
@@ -124,7 +124,7 @@ class ViewsAgreeTest {
         TopologyView view = TopologyView.of(loaded);
         SummaryJson.document(view.name(), 0, ComponentStats.none(view), CompressionFigures.of(view, Map.of()),
             Map.of());
-        new Progress(view, 0).line(null, ComponentStats.none(view), 1);
+        new Progress(view, 0).line(null, ComponentStats.none(view), 1, "");
         CliRun show = run("show", Fixtures.DIR + "describe/flow.yaml");
         assertEquals(ExitCodes.OK, show.exitCode(), show.err());
         assertEquals(0, Witness.DESERIALIZED.get());

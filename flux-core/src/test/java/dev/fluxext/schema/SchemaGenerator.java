@@ -504,28 +504,27 @@ public final class SchemaGenerator {
         switch (rule.kind()) {
             case EXACTLY_ONE -> {
                 ArrayNode oneOf = s.putArray("oneOf");
-                keys.forEach(k -> oneOf.addObject().set("required", JSON.valueToTree(List.of(k))));
+                // Editors offer and document a oneOf branch's keys: each branch carries its key's whole schema.
+                keys.forEach(k -> requiring(oneOf.addObject(), k).setAll(keySchema(element.key(k).orElseThrow())));
                 s.put("errorMessage", "needs exactly one of '" + keys.get(0) + "' or '" + keys.get(1) + "': "
                         + rule.fix());
             }
             case REQUIRES -> s.putObject("dependencies").set(keys.get(0), JSON.valueToTree(List.of(keys.get(1))));
             case EXCLUDES -> {
-                s.putObject("if").set("required", JSON.valueToTree(List.of(keys.get(0))));
+                requiring(s.putObject("if"), keys.get(0));
                 ObjectNode excluded = s.putObject("then").putObject("properties");
                 keys.subList(1, keys.size()).forEach(other -> excluded.putObject(other).put("errorMessage", "'"
                         + other + "' cannot be combined with '" + keys.get(0) + "': " + rule.fix())
                         .putObject("not"));
             }
             case ONLY_FOR -> {
-                ObjectNode when = s.putObject("if");
-                when.set("required", JSON.valueToTree(List.of(keys.get(1))));
-                ObjectNode choice = when.putObject("properties").putObject(keys.get(1));
+                ObjectNode choice = requiring(s.putObject("if"), keys.get(1));
                 choice.put("type", "string");
                 choice.put("pattern", "^" + anyCase(rule.value().orElseThrow()) + "$");
-                ObjectNode then = s.putObject("then");
-                then.set("required", JSON.valueToTree(List.of(keys.get(0))));
+                ObjectNode needed = requiring(s.putObject("then"), keys.get(0));
                 if (element.key(keys.get(0)).orElseThrow().shape().kind() == Language.Kind.TEXT_LIST) {
-                    then.putObject("properties").putObject(keys.get(0)).put("minItems", 1);
+                    needed.put("type", "array"); // strict mode: a keyword's type is stated where it is used
+                    needed.put("minItems", 1);
                 }
                 s.putObject("else").putObject("properties").putObject(keys.get(0)).put("errorMessage", "'"
                         + keys.get(0) + "' is only used by " + rule.value().get() + " " + element.title())
@@ -534,6 +533,16 @@ public final class SchemaGenerator {
             default -> throw new AssertionError(rule.kind());
         }
         return s;
+    }
+
+    /**
+     * {@code required: [key]} in a rule's subschema, with the key also named under its {@code properties}: Ajv's
+     * strict mode (what SchemaStore checks) refuses a required key its own subschema does not define. Returns the
+     * key's (empty) subschema there, for a rule that constrains the value too.
+     */
+    private static ObjectNode requiring(ObjectNode subschema, String key) {
+        subschema.set("required", JSON.valueToTree(List.of(key)));
+        return subschema.putObject("properties").putObject(key);
     }
 
     /** SHUFFLE → [Ss][Hh]...: a pattern matching the word in any case (JSON Schema has no case-insensitive flag). */

@@ -1,0 +1,153 @@
+package dev.fluxext.distribution;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The binary distribution as a user gets it: the tar.gz unpacked by {@code tar} in an empty directory and run
+ * through its {@code bin/flux} with a PATH that holds only the few shell tools the launcher uses (no Maven) and a
+ * JAVA_HOME, from the unpacked directory, as the README's "Start here" says.
+ */
+class DistributionIT {
+
+    @TempDir
+    static Path tmp;
+    private static Path home;
+    private static Map<String, String> environment;
+
+    /** What the launcher itself calls, besides java. */
+    private static final List<String> SHELL_TOOLS = List.of("bash", "env", "dirname", "readlink", "sed", "head");
+
+    @BeforeAll
+    static void unpack() throws Exception {
+        Path archive = Path.of(System.getProperty("distribution.archive"));
+        Path unpacked = Files.createDirectories(tmp.resolve("unpacked"));
+        Process tar = new ProcessBuilder("tar", "-xzf", archive.toString(), "-C", unpacked.toString())
+                .redirectErrorStream(true).start();
+        String tarOutput = new String(tar.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(tar.waitFor(120, TimeUnit.SECONDS) && tar.exitValue() == 0, "tar failed: " + tarOutput);
+        try (Stream<Path> top = Files.list(unpacked)) {
+            List<Path> dirs = top.toList();
+            assertEquals(1, dirs.size(), "one top directory in the archive: " + dirs);
+            home = dirs.get(0);
+        }
+        Path tools = Files.createDirectories(tmp.resolve("path"));
+        for (String tool : SHELL_TOOLS) {
+            Files.createSymbolicLink(tools.resolve(tool), which(tool));
+        }
+        environment = Map.of("PATH", tools.toString(), "JAVA_HOME", System.getProperty("java.home"),
+                "HOME", Files.createDirectories(tmp.resolve("home")).toString(),
+                "TMPDIR", System.getProperty("java.io.tmpdir"));
+    }
+
+    private static Path which(String tool) {
+        for (String dir : System.getenv("PATH").split(java.io.File.pathSeparator)) {
+            Path candidate = Path.of(dir, tool);
+            if (Files.isExecutable(candidate)) {
+                return candidate;
+            }
+        }
+        throw new AssertionError(tool + " is not on PATH");
+    }
+
+    private record Run(int exitCode, String output) {}
+
+    /** {@code bin/flux ARGS} from the unpacked directory, in the reduced environment, its output to a file. */
+    private static Process start(Path output, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(home.resolve("bin/flux").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true);
+        builder.environment().clear();
+        builder.environment().putAll(environment);
+        return builder.redirectOutput(output.toFile()).start();
+    }
+
+    private static Run flux(long timeoutSeconds, String... args) throws IOException, InterruptedException {
+        Path output = Files.createTempFile(tmp, "flux", ".out");
+        Process process = start(output, args);
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+            throw new AssertionError("bin/flux " + args[0] + " did not end within " + timeoutSeconds + " s:\n"
+                    + Files.readString(output));
+        }
+        return new Run(process.exitValue(), Files.readString(output));
+    }
+
+    @Test
+    void theArchiveHasTheLauncherLibrariesSchemaExamplesAndDocs() throws IOException {
+        assertTrue(Files.isExecutable(home.resolve("bin/flux")));
+        for (String jar : List.of("flux-core-", "flux-compression-", "storm-client-", "storm-server-", "picocli-")) {
+            try (Stream<Path> lib = Files.list(home.resolve("lib"))) {
+                assertTrue(lib.anyMatch(p -> p.getFileName().toString().startsWith(jar)), "lib/ lacks " + jar + "*");
+            }
+        }
+        for (String file : List.of("schema/flux-topology.schema.json", "examples/examples.jar",
+                "examples/topologies/wordcount.yaml", "examples/starter/pom.xml",
+                "examples/starter/flux-topology.schema.json", "docs/cli.md", "README.md")) {
+            assertTrue(Files.isRegularFile(home.resolve(file)), file + " missing");
+        }
+        assertFalse(Files.exists(home.resolve("examples/starter/target")), "the starter's build output was packed");
+    }
+
+    @Test
+    void theZipHoldsTheSameFilesAsTheTarball() throws IOException {
+        Set<String> unpacked = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(home)) {
+            files.filter(Files::isRegularFile)
+                    .forEach(f -> unpacked.add(home.getFileName() + "/" + home.relativize(f).toString()));
+        }
+        Set<String> zipped = new TreeSet<>();
+        try (ZipFile zip = new ZipFile(System.getProperty("distribution.zip"))) {
+            zip.stream().filter(e -> !e.isDirectory()).forEach(e -> zipped.add(e.getName()));
+        }
+        assertEquals(unpacked, zipped);
+    }
+
+    @Test
+    void runsWithAJreAndNoMaven() throws Exception {
+        Run noMaven = flux(30, "version");
+        assertEquals(0, noMaven.exitCode(), noMaven.output());
+        assertTrue(noMaven.output().contains("Storm"), noMaven.output());
+
+        Run valid = flux(60, "validate", "--jar", "examples/examples.jar", "examples/topologies/wordcount.yaml");
+        assertEquals(0, valid.exitCode(), valid.output());
+        assertTrue(valid.output().contains("topology 'wordcount' is valid"), valid.output());
+
+        // Runs until the workers have processed tuples (seconds on a quiet machine, longer on a loaded one), then
+        // stops as Ctrl-C does: SIGTERM takes the same path, exit 0 with the cluster stopped.
+        Path output = Files.createTempFile(tmp, "submit", ".out");
+        Process submit = start(output, "submit", "--local", "--jar", "examples/examples.jar",
+                "examples/topologies/wordcount.yaml", "--interval", "2");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(150);
+        while (Files.readString(output).lines().noneMatch(l -> l.matches("\\[\\s*\\d+s] sentences:\\s+emitted [1-9].*"))) {
+            if (!submit.isAlive() || System.nanoTime() > deadline) {
+                submit.destroyForcibly().waitFor();
+                throw new AssertionError("no progress line with tuples emitted:\n" + Files.readString(output));
+            }
+            Thread.sleep(500);
+        }
+        submit.destroy();
+        assertTrue(submit.waitFor(90, TimeUnit.SECONDS), "still running after SIGTERM:\n" + Files.readString(output));
+        String run = Files.readString(output);
+        assertEquals(0, submit.exitValue(), run);
+        assertTrue(run.contains("topology 'wordcount' submitted"), run);
+        assertTrue(run.contains("flux: local cluster stopped"), run);
+    }
+}

@@ -1,0 +1,136 @@
+package dev.fluxext.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * The committed schema under Ajv's strict mode, the check SchemaStore runs on the schemas it hosts: npm
+ * {@code ajv-cli} ({@code ajv compile --strict=true}). Skipped when {@code ajv} is not installed, unless
+ * {@code CI=true}, where a missing {@code ajv} fails the build ({@code .ci/run} installs it).
+ *
+ * <p>Two declared exceptions, both in {@code docs/editors.md}: the editors' own annotation keywords are declared to
+ * Ajv (those of SchemaStore's list we use, plus yaml-language-server's {@code errorMessage} and
+ * {@code patternErrorMessage}), and union types are allowed: {@code type: [integer, string]} is how a number
+ * also takes a {@code ${...}} placeholder.
+ */
+class AjvStrictIT {
+
+    /** Editor keywords SchemaStore accepts (the ones we use and their kin), plus yaml-language-server's two. */
+    private static final List<String> EDITOR_KEYWORDS = List.of("markdownDescription", "defaultSnippets",
+            "enumDescriptions", "markdownEnumDescriptions", "errorMessage", "patternErrorMessage");
+
+    private static Path ajv;
+    private static Path schema;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void findAjv() {
+        String path = System.getenv().getOrDefault("PATH", "");
+        for (String dir : path.split(java.io.File.pathSeparator)) {
+            Path candidate = Path.of(dir, "ajv");
+            if (Files.isExecutable(candidate)) {
+                ajv = candidate;
+                break;
+            }
+        }
+        if (ajv == null) {
+            if ("true".equals(System.getenv("CI"))) {
+                fail("ajv is not on PATH: install it with npm install -g ajv-cli@5.0.0");
+            }
+            Assumptions.abort("ajv is not installed (npm install -g ajv-cli@5.0.0)");
+        }
+        schema = SchemaUpToDateTest.projectRoot().resolve(SchemaGenerator.OUTPUT);
+    }
+
+    private record Result(int exitCode, String output) {}
+
+    /** {@code ajv COMMAND} in strict mode with the editor keywords declared. */
+    private Result ajv(String command, String... more) throws IOException, InterruptedException {
+        Path keywords = tmp.resolve("editor-keywords.js");
+        Files.writeString(keywords, "module.exports = ajv => { for (const k of " + new ObjectMapper()
+                .writeValueAsString(EDITOR_KEYWORDS) + ") ajv.addKeyword(k); };\n");
+        List<String> args = new ArrayList<>(List.of(ajv.toString(), command, "--spec=draft7", "--strict=true",
+                "--allow-union-types", "-c", keywords.toString()));
+        args.addAll(List.of(more));
+        Process process = new ProcessBuilder(args).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            fail("ajv did not finish within 60 s: " + output);
+        }
+        return new Result(process.exitValue(), output);
+    }
+
+    @Test
+    void theSchemaCompilesInStrictMode() throws Exception {
+        Result compiled = ajv("compile", "-s", schema.toString());
+        assertEquals(0, compiled.exitCode(), compiled.output());
+        assertTrue(compiled.output().contains("is valid"), compiled.output());
+    }
+
+    @Test
+    void strictModeIsReallyOnForWhatTheSchemaAvoids() throws Exception {
+        // The two mistakes the generator used to make: a required key its subschema does not define, and an
+        // array keyword where no type says array. Each must fail here, or the test above proves nothing.
+        for (String bad : List.of("{\"type\": \"object\", \"oneOf\": [{\"required\": [\"a\"]}, {\"required\": [\"b\"]}]}",
+                "{\"type\": \"object\", \"allOf\": [{\"properties\": {\"a\": {\"minItems\": 1}}}]}")) {
+            Path file = Files.writeString(tmp.resolve("bad.json"), bad);
+            Result compiled = ajv("compile", "-s", file.toString());
+            assertNotEquals(0, compiled.exitCode(), bad + ": " + compiled.output());
+            assertTrue(compiled.output().contains("strict mode"), compiled.output());
+        }
+    }
+
+    @Test
+    void theCorpusAsTheLoaderReadsItIsJudgedAsByTheJavaValidator() throws Exception {
+        // SnakeYAML reads YAML 1.1 as the loader does (yes/no booleans); ajv-cli's own YAML reader is 1.2.
+        // One ajv run per directory: ajv-cli judges each data file and names it "valid" or "invalid".
+        List<Path> valid = new ArrayList<>();
+        for (Corpus c : Corpus.valid()) {
+            valid.add(asJson(c.file(), "valid"));
+        }
+        Result r = ajv("validate", dataArgs(valid));
+        assertEquals(0, r.exitCode(), "the valid corpus, Ajv says: " + r.output());
+        List<Path> invalid = new ArrayList<>();
+        for (Corpus c : Corpus.invalid()) {
+            invalid.add(asJson(c.file(), "invalid"));
+        }
+        r = ajv("validate", dataArgs(invalid));
+        for (Path file : invalid) {
+            assertTrue(r.output().contains(file + " invalid"), file.getFileName() + " is invalid, Ajv accepts it: "
+                    + r.output());
+        }
+    }
+
+    private static String[] dataArgs(List<Path> files) {
+        List<String> args = new ArrayList<>(List.of("-s", schema.toString()));
+        files.forEach(f -> args.addAll(List.of("-d", f.toString())));
+        return args.toArray(String[]::new);
+    }
+
+    private Path asJson(Path yaml, String dir) throws IOException {
+        Object document = new Yaml().load(Files.readString(yaml));
+        Path json = Files.createDirectories(tmp.resolve(dir))
+                .resolve(yaml.getFileName().toString().replaceAll("\\.ya?ml$", ".json"));
+        new ObjectMapper().writeValue(json.toFile(), document);
+        return json;
+    }
+}
