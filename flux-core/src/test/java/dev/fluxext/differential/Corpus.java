@@ -44,11 +44,15 @@ final class Corpus {
 
         /** The project's classes over the test classpath (Storm, fluxext): both Fluxes see these. */
         ClassLoader loader(ClassLoader parent) {
+            return new URLClassLoader(name, jars().toArray(URL[]::new), parent);
+        }
+
+        List<URL> jars() {
             List<URL> urls = new ArrayList<>();
             for (Path dir : jarDirs) {
                 try (Stream<Path> jars = Files.list(dir)) {
                     for (Path jar : jars.filter(p -> p.toString().endsWith(".jar")).sorted().toList()) {
-                        urls.add(jar.toUri().toURL());
+                        urls.add(jar.toAbsolutePath().toUri().toURL());
                     }
                 } catch (MalformedURLException e) {
                     throw new IllegalStateException(e);
@@ -56,7 +60,12 @@ final class Corpus {
                     throw new UncheckedIOException("run the build's process-test-resources phase first: " + dir, e);
                 }
             }
-            return new URLClassLoader(name, urls.toArray(URL[]::new), parent);
+            return urls;
+        }
+
+        /** Flux runs in the project's directory (its relative includes are read from there), in a JVM of its own. */
+        boolean fluxInProjectDirectory() {
+            return Boolean.parseBoolean(properties.getProperty("fluxInProjectDirectory"));
         }
     }
 

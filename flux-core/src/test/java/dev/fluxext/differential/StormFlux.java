@@ -2,18 +2,23 @@ package dev.fluxext.differential;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.MalformedURLException;
+import java.net.URI;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import org.apache.storm.daemon.StormCommon;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.utils.Utils;
@@ -49,8 +54,12 @@ final class StormFlux {
     }
 
     static ClassLoader loader(ClassLoader parent) {
+        return loader(parent, JAR);
+    }
+
+    private static ClassLoader loader(ClassLoader parent, Path jar) {
         try {
-            return new ChildFirst(new URL[] {JAR.toUri().toURL()}, parent);
+            return new ChildFirst(new URL[] {jar.toUri().toURL()}, parent);
         } catch (MalformedURLException e) {
             throw new IllegalStateException(e);
         }
@@ -108,6 +117,60 @@ final class StormFlux {
         } catch (Exception e) {
             return new Result(Optional.of(topology), config, Optional.empty(), Optional.of(describe(e)));
         }
+    }
+
+    /**
+     * As {@link #build}, in a JVM of its own whose working directory is {@code dir}: Flux reads a relative
+     * {@code includes:} path from the working directory, and the corpus's projects run Flux from their own directory.
+     */
+    static Result buildIn(Path dir, Path file, Optional<Path> filter, boolean envFilter, List<URL> jars) {
+        try {
+            Path out = Files.createTempFile("storm-flux", ".ser");
+            try {
+                List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                        .toString(), "-cp", System.getProperty("java.class.path"), StormFlux.class.getName(),
+                        out.toString(), file.toAbsolutePath().toString(),
+                        filter.map(f -> f.toAbsolutePath().toString()).orElse(""), String.valueOf(envFilter),
+                        JAR.toAbsolutePath().toString()));
+                jars.forEach(jar -> command.add(Path.of(URI.create(jar.toString())).toString()));
+                Process process = new ProcessBuilder(command).directory(dir.toFile())
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
+                if (!process.waitFor(60, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    throw new IllegalStateException("Storm's Flux did not finish within 60 s on " + file);
+                }
+                try (ObjectInputStream in = new ObjectInputStream(Files.newInputStream(out))) {
+                    Object[] r = (Object[]) in.readObject();
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> config = (Map<String, Object>) r[1];
+                    return new Result(Optional.ofNullable((StormTopology) r[0]), config,
+                            Optional.ofNullable((String) r[2]), Optional.ofNullable((String) r[3]));
+                }
+            } finally {
+                Files.deleteIfExists(out);
+            }
+        } catch (IOException | ClassNotFoundException e) {
+            throw new IllegalStateException("Storm's Flux in its own JVM failed on " + file, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The other end of {@link #buildIn}: output file, topology file, filter or "", env filter, Flux's jar, jars. */
+    public static void main(String[] args) throws IOException {
+        List<URL> urls = new ArrayList<>();
+        for (int i = 5; i < args.length; i++) {
+            urls.add(Path.of(args[i]).toUri().toURL());
+        }
+        ClassLoader corpus = new URLClassLoader("corpus", urls.toArray(URL[]::new), StormFlux.class.getClassLoader());
+        Result result = build(Path.of(args[1]), Optional.of(args[2]).filter(f -> !f.isEmpty()).map(Path::of),
+                Boolean.parseBoolean(args[3]), loader(corpus, Path.of(args[4])));
+        try (ObjectOutputStream out = new ObjectOutputStream(Files.newOutputStream(Path.of(args[0])))) {
+            out.writeObject(new Object[] {result.topology().orElse(null), new HashMap<>(result.config()),
+                result.fluxError().orElse(null), result.stormError().orElse(null)});
+        }
+        System.exit(0);
     }
 
     /** The exception and its causes, one line, for the report. */
