@@ -76,7 +76,8 @@ final class Corpus {
         }
 
         Optional<Path> filter() {
-            return Optional.ofNullable(project.properties().getProperty("filter." + file)).map(project.dir()::resolve);
+            return Optional.ofNullable(project.properties().getProperty("filter." + file,
+                    project.properties().getProperty("filter"))).map(project.dir()::resolve);
         }
 
         /** {@code --env-filter}, for the files whose project runs them with it. */
