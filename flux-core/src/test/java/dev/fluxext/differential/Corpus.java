@@ -63,7 +63,7 @@ final class Corpus {
             return urls;
         }
 
-        /** Flux runs in the project's directory (its relative includes are read from there), in a JVM of its own. */
+        /** Flux runs in the file's directory (its relative includes are read from there), in a JVM of its own. */
         boolean fluxInProjectDirectory() {
             return Boolean.parseBoolean(properties.getProperty("fluxInProjectDirectory"));
         }

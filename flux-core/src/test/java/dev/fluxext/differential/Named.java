@@ -13,6 +13,19 @@ enum Named {
     NO_SPOUTS_REJECTED(Kind.DELIBERATE, "a topology without spouts is an error (FX206); Flux builds an empty topology",
             f -> f.fluxextError() != null && f.fluxextError().startsWith("FX206 ")),
     /**
+     * A {@code ref} or {@code reflist} entry naming no component: Flux passes null (an argument "shouldn't be null",
+     * a silent null in a list); fluxext reports it at the reference.
+     */
+    UNKNOWN_REFERENCE_REJECTED(Kind.DELIBERATE, "a reference to an unknown component is an error (Flux passes null)",
+            f -> f.fluxextError() != null && f.fluxextError().startsWith("FX302 reference to unknown component")),
+    /**
+     * A stream from {@code __system} (tick tuples routed explicitly): Storm adds the system component before it
+     * checks the topology, so the stream is valid; fluxext reports an unknown spout or bolt (issue 16).
+     */
+    SYSTEM_STREAM_REJECTED(Kind.KNOWN_BUG, "a stream from __system is an error (Storm accepts it)",
+            f -> f.fluxextError() != null && f.fluxextError().startsWith("FX302 ")
+                    && f.fluxextError().contains("'__system'")),
+    /**
      * A config key with no value ({@code key:} and a comment): Flux passes null on and Storm accepts it; fluxext
      * rejects the file (issue 16). StormCrawler's crawler-default.yaml, included from its jar, has such keys.
      */
