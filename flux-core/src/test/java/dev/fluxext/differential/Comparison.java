@@ -121,18 +121,18 @@ final class Comparison {
     }
 
     private Map<String, String> inputs(ComponentCommon common) {
-        Map<String, Object> byStream = new TreeMap<>();
+        Map<String, String> all = new TreeMap<>();
         for (Map.Entry<GlobalStreamId, Grouping> input : common.get_inputs().entrySet()) {
-            GlobalStreamId id = input.getKey();
             Grouping grouping = input.getValue();
-            Object value = switch (grouping.getSetField()) {
-                case CUSTOM_SERIALIZED -> Map.of("custom_serialized",
-                        Flattened.ofSerialized(grouping.get_custom_serialized(), loader));
-                default -> Map.of(grouping.getSetField().getFieldName(), String.valueOf(grouping.getFieldValue()));
-            };
-            byStream.put(id.get_componentId() + ":" + id.get_streamId(), value);
+            String from = "{" + input.getKey().get_componentId() + ":" + input.getKey().get_streamId() + "}{"
+                    + grouping.getSetField().getFieldName() + "}";
+            if (grouping.getSetField() == Grouping._Fields.CUSTOM_SERIALIZED) {
+                Flattened.ofSerialized(grouping.get_custom_serialized(), loader).forEach((k, v) -> all.put(from + k, v));
+            } else {
+                all.put(from, String.valueOf(grouping.getFieldValue()));
+            }
         }
-        return Flattened.of(byStream);
+        return all;
     }
 
     private static Map<String, String> streams(ComponentCommon common) {
