@@ -154,7 +154,7 @@ class DifferentialTest {
     }
 
     @AfterAll
-    static void printCounts() throws IOException {
+    static void countsPrintedAndQuotedInDocs() throws IOException {
         if (RESULTS.isEmpty()) {
             return;
         }
@@ -177,6 +177,13 @@ class DifferentialTest {
         named.forEach((n, k) -> out.append("\n  ").append(n.kind).append(' ').append(n).append(": ").append(k)
                 .append(k == 1 ? " file" : " files"));
         System.out.println(out);
+        int cases = Corpus.projects().stream().mapToInt(p -> Corpus.cases(p).size()).sum();
+        String quoted = "| **all** | | **" + RESULTS.size() + "** | " + Stream.of(Outcome.values())
+                .map(o -> "**" + counts.getOrDefault(o, 0) + "**").collect(Collectors.joining(" | ")) + " |";
+        if (!UPDATE && RESULTS.size() == cases) {
+            String docs = Files.readString(Path.of("../docs/yaml-reference.md"));
+            assertTrue(docs.contains(quoted), "docs/yaml-reference.md must quote the counts: " + quoted);
+        }
     }
 
     /** Rewrites the outcome and names of each row with what this run found; comments and notes stay. */

@@ -7,8 +7,11 @@ import java.io.ObjectStreamClass;
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HexFormat;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,12 +44,20 @@ final class Flattened {
         return flat.leaves;
     }
 
-    /** The Java-serialized object read back with {@code loader}, flattened; unreadable bytes as their size. */
+    /**
+     * The Java-serialized object read back with {@code loader}, flattened; bytes that cannot be read back (a class
+     * missing from the corpus's classpath) by their digest, so that only the same bytes compare equal.
+     */
     static Map<String, String> ofSerialized(byte[] bytes, ClassLoader loader) {
         try (ObjectInputStream in = new LoaderInput(bytes, loader)) {
             return of(in.readObject());
         } catch (IOException | ClassNotFoundException | LinkageError e) {
-            return Map.of("", "unreadable " + bytes.length + " bytes: " + e);
+            try {
+                return Map.of("", "unreadable (" + e + "), " + bytes.length + " bytes, SHA-256 "
+                        + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)));
+            } catch (NoSuchAlgorithmException impossible) {
+                throw new IllegalStateException(impossible);
+            }
         }
     }
 
