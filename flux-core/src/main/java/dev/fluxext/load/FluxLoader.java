@@ -29,9 +29,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * The one entry point from a topology file to a submittable topology:
@@ -185,6 +187,10 @@ public final class FluxLoader {
         }
         Map<String, Object> config = new HashMap<>(topology.config());
         config.putAll(options.configOverrides());
-        return new LoadedTopology(topology.name(), topology.model(), topology.topology(), config);
+        // A key given with -c is the user's, whatever the wiring set.
+        Set<String> added = new HashSet<>(topology.added().config());
+        added.removeAll(options.configOverrides().keySet());
+        return new LoadedTopology(topology.name(), topology.model(), topology.topology(), config,
+                new LoadedTopology.Added(added, topology.added().componentConfig()));
     }
 }

@@ -1,0 +1,91 @@
+package dev.fluxext.cli;
+
+import dev.fluxext.describe.TopologyView;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.storm.generated.StormTopology;
+import org.apache.storm.utils.Utils;
+
+/**
+ * Where a built topology is handed to Storm: a local cluster or {@code StormSubmitter}. With the user's classes
+ * given, {@link UserClasses#handToStorm} runs these methods in a class loader that holds Storm and the user's
+ * classes together, so every argument is a JDK type (the topology as Thrift bytes) and every outcome an exit status:
+ * nothing of one loader's flux or Storm may reach the other's.
+ */
+public final class StormHandOff {
+
+    private StormHandOff() {
+    }
+
+    /**
+     * Runs the topology on a local cluster (see {@link SubmitCommand}'s options).
+     *
+     * @param declared     component id → class, as the file names them, in the file's order
+     * @param source       the topologySource, if the components come from one, else null
+     * @param durationMillis null to run until Ctrl-C
+     * @param summaryJson  null for none
+     * @return the exit status; problems are printed to {@code err}
+     */
+    public static int runLocal(String name, byte[] topology, Map<String, Object> config, Map<String, String> declared,
+                               String source, Long durationMillis, long intervalMillis, String summaryJson,
+                               String logFile, PrintWriter out, PrintWriter err, boolean verbose) {
+        return withStormLoader(err, verbose, () -> {
+            StormTopology built = Utils.thriftDeserialize(StormTopology.class, topology);
+            Path log = Path.of(logFile);
+            StormLogging.toFile(log);
+            out.println("flux: Storm logs go to " + log);
+            TopologyView view = TopologyView.ofSubmitted(name, config, built, declared, Optional.ofNullable(source));
+            LocalRunner runner = new LocalRunner(name, built, config, view,
+                Optional.ofNullable(durationMillis).map(Duration::ofMillis), Duration.ofMillis(intervalMillis), out,
+                (topologyName, uptime, stats, compression, batches) -> Optional.ofNullable(summaryJson).map(Path::of)
+                    .ifPresent(file -> {
+                        SummaryJson.write(file, SummaryJson.document(topologyName, uptime, stats, compression, batches));
+                        out.println("flux: summary written to " + file);
+                    }));
+            return runner.run();
+        });
+    }
+
+    /**
+     * Submits the topology to a cluster's Nimbus (see {@link RemoteSubmitter}).
+     *
+     * @param nimbus null for Storm's own lookup
+     * @return the exit status; problems are printed to {@code err}
+     */
+    public static int submitRemote(String name, byte[] topology, Map<String, Object> config, String nimbus, String jar,
+                                   boolean inactive, PrintWriter out, PrintWriter err, boolean verbose) {
+        return withStormLoader(err, verbose, () -> {
+            RemoteSubmitter.submit(name, Utils.thriftDeserialize(StormTopology.class, topology), config,
+                Optional.ofNullable(nimbus), Path.of(jar), inactive, out);
+            return ExitCodes.OK;
+        });
+    }
+
+    private interface Task {
+        int run() throws Exception;
+    }
+
+    /**
+     * Runs {@code task} with this class's loader as the context loader and as Storm's loader for Java
+     * deserialization, so that Storm's lookups (service registrations, classes by name, the spouts and bolts its
+     * workers deserialize) all go to the loader that holds Storm.
+     */
+    private static int withStormLoader(PrintWriter err, boolean verbose, Task task) {
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        ClassLoader storm = StormHandOff.class.getClassLoader();
+        thread.setContextClassLoader(storm);
+        Utils.setClassLoaderForJavaDeSerialize(storm);
+        try {
+            return task.run();
+        } catch (Exception e) {
+            return FluxCli.report(e, err, verbose);
+        } finally {
+            Utils.resetClassLoaderForJavaDeSerialize();
+            thread.setContextClassLoader(previous);
+        }
+    }
+}
