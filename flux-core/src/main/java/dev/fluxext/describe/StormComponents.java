@@ -53,11 +53,12 @@ final class StormComponents {
      * json_conf, inputs with their groupings as Storm encodes them, declared outputs.
      *
      * @param className     its class when the caller knows it (from the file); else what Storm's object tells
-     * @param customClasses (source id, stream id) → class of a custom grouping into this component, as the file
-     *                      names it (Storm holds it serialized)
+     * @param declaredInputs (source id, stream id) → the class of its custom grouping (Storm holds it serialized),
+     *                       for the streams the file declares into this component, in the file's order: inputs are
+     *                       listed in that order, then the others Storm holds (by source and stream)
      */
     static Component component(StormTopology topology, String id, Optional<String> className, Origin origin,
-                               Set<String> addedConfig, Map<List<String>, String> customClasses) {
+                               Set<String> addedConfig, Map<List<String>, Optional<String>> declaredInputs) {
         boolean spout = topology.get_spouts().containsKey(id);
         ComponentObject object = spout ? topology.get_spouts().get(id).get_spout_object()
                 : topology.get_bolts().get(id).get_bolt_object();
@@ -65,9 +66,14 @@ final class StormComponents {
         Map<String, Object> config = config(common);
         Optional<Integer> numTasks = config.get(Config.TOPOLOGY_TASKS) instanceof Number n
                 ? Optional.of(n.intValue()) : Optional.empty();
-        List<Input> inputs = inputs(common).stream().map(i -> i.customClass().isPresent() ? i
-                : new Input(i.from(), i.stream(), i.grouping(), i.fields(),
-                        Optional.ofNullable(customClasses.get(List.of(i.from(), i.stream()))))).toList();
+        List<String> order = declaredInputs.keySet().stream().map(k -> k.get(0) + "\0" + k.get(1)).toList();
+        List<Input> inputs = inputs(common).stream()
+                .map(i -> i.customClass().isPresent() ? i : new Input(i.from(), i.stream(), i.grouping(), i.fields(),
+                        declaredInputs.getOrDefault(List.of(i.from(), i.stream()), Optional.empty())))
+                .sorted(Comparator.comparingInt((Input i) -> {
+                    int at = order.indexOf(i.from() + "\0" + i.stream());
+                    return at < 0 ? order.size() : at;
+                })).toList();
         return new Component(id, spout ? Type.SPOUT : Type.BOLT, className.or(() -> className(object)),
                 common.is_set_parallelism_hint() ? common.get_parallelism_hint() : 1, numTasks, loads(config),
                 config, inputs, Optional.of(outputs(common)), origin, addedConfig);

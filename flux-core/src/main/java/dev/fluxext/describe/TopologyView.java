@@ -102,11 +102,12 @@ public record TopologyView(String name, Map<String, Object> config, List<Compone
     /** A built topology (for {@code show} and dry runs): what Storm's topology object holds, as it is submitted. */
     public static TopologyView of(LoadedTopology loaded) {
         TopologyDef model = loaded.model();
-        Map<List<String>, String> customClasses = new HashMap<>();
-        model.streams().forEach(s -> s.grouping().customClass().ifPresent(c -> customClasses.put(
-                List.of(s.to().value(), s.from().value(), s.grouping().streamId().value()), c.className().value())));
+        Map<String, Map<List<String>, Optional<String>>> streams = new HashMap<>();
+        model.streams().forEach(s -> streams.computeIfAbsent(s.to().value(), to -> new LinkedHashMap<>())
+                .put(List.of(s.from().value(), s.grouping().streamId().value()),
+                        s.grouping().customClass().map(c -> c.className().value())));
         return built(loaded.name(), loaded.config(), loaded.topology(), declared(model), source(model),
-                loaded.added(), customClasses);
+                loaded.added(), streams);
     }
 
     /**
@@ -126,11 +127,12 @@ public record TopologyView(String name, Map<String, Object> config, List<Compone
     }
 
     /**
-     * @param customClasses (bolt, source, stream) → the class of the custom grouping the file gives that stream
+     * @param streams bolt id → (source id, stream id) → the class of its custom grouping, as the file declares them
      */
     private static TopologyView built(String name, Map<String, Object> config, StormTopology topology,
                                       Map<String, String> declared, Optional<String> source,
-                                      LoadedTopology.Added added, Map<List<String>, String> customClasses) {
+                                      LoadedTopology.Added added,
+                                      Map<String, Map<List<String>, Optional<String>>> streams) {
         List<Component> components = new ArrayList<>();
         // The file's order first (a component the build left out is not submitted, so not shown), then Storm's own.
         List<String> ids = new ArrayList<>(declared.keySet());
@@ -140,16 +142,10 @@ public record TopologyView(String name, Map<String, Object> config, List<Compone
             if (!present.contains(id)) {
                 continue;
             }
-            Map<List<String>, String> custom = new HashMap<>();
-            customClasses.forEach((k, v) -> {
-                if (k.get(0).equals(id)) {
-                    custom.put(k.subList(1, 3), v);
-                }
-            });
             boolean fromFile = declared.containsKey(id);
             components.add(StormComponents.component(topology, id, Optional.ofNullable(declared.get(id)),
                     fromFile ? Origin.FILE : source.isPresent() ? Origin.SOURCE : Origin.STORM,
-                    added.componentConfig().getOrDefault(id, Set.of()), custom));
+                    added.componentConfig().getOrDefault(id, Set.of()), streams.getOrDefault(id, Map.of())));
         }
         return new TopologyView(name, config, FlowOrder.sort(components), source, added.config());
     }
