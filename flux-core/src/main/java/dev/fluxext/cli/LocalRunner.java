@@ -140,6 +140,8 @@ final class LocalRunner {
                 // Storm exits the JVM when a component dies (its executor's error handler); its worker's shutdown
                 // would wait for the thread that is exiting, so the cluster is left to the exit.
                 dying = true;
+                out.println("flux: a component's error stopped its worker, and Storm ends the process (the stack "
+                    + "traces are in the Storm log)");
                 return ExitCodes.FAILURE;
             }
             cluster.killTopologyWithOpts(name, killNow());
@@ -215,7 +217,7 @@ final class LocalRunner {
             if (errors != null && !errors.isEmpty()) {
                 ErrorInfo last = errors.stream().max(Comparator.comparingInt(ErrorInfo::get_error_time_secs))
                     .orElseThrow();
-                lines.add("flux: component '" + component + "' failed: " + summary(last.get_error())
+                lines.add("flux: component '" + component + "' reported an error: " + summary(last.get_error())
                     + (errors.size() > 1 ? " (" + errors.size() + " errors reported; the last one)" : ""));
             }
         });

@@ -64,7 +64,7 @@ class ConnectorJarsIT {
         Path summary = tmp.resolve("summary.json");
         Process run = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-cp", System.getProperty("java.class.path"), FluxCli.class.getName(), "submit", "--local",
-            "--classpath", classpath, "--duration", "25", "--interval", "2", "--summary-json", summary.toString(),
+            "--classpath", classpath, "--duration", "60", "--interval", "2", "--summary-json", summary.toString(),
             "--log-file", tmp.resolve("storm.log").toString(), topology.toString())
             .redirectErrorStream(true).redirectOutput(tmp.resolve("run.out").toFile()).start();
         assertTrue(run.waitFor(200, TimeUnit.SECONDS), "the run did not end");
@@ -74,11 +74,13 @@ class ConnectorJarsIT {
         assertFalse(out.contains("\tat "), "a stack trace reached the console:\n" + out);
         assertFalse(out.contains("ExceptionInInitializerError") || out.contains("ClassNotFoundException"), out);
         // The HDFS bolt cannot reach its name node: its error, by component, in its own words.
-        assertTrue(out.lines().anyMatch(l -> l.startsWith("flux: component 'hdfs' failed: ")
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("flux: component 'hdfs' reported an error: ")
             && l.contains("Connection refused")), out);
-        // The Kafka spout finds no broker within its consumer's timeout: Kafka's own exception.
-        assertTrue(out.lines().anyMatch(l -> l.startsWith("flux: component 'kafka' failed: ")
+        // The Kafka spout finds no broker within its consumer's timeout: Kafka's own exception, and the spout dies.
+        assertTrue(out.lines().anyMatch(l -> l.startsWith("flux: component 'kafka' reported an error: ")
             && l.contains("org.apache.kafka.common.errors.TimeoutException")), out);
+        // The spout's death ends the worker, and Storm the process: a failed run, said as such.
+        assertTrue(out.contains("flux: a component's error stopped its worker"), out);
         assertEquals(ExitCodes.FAILURE, run.exitValue(), out);
         JsonNode components = JSON.readTree(summary.toFile()).get("components");
         assertTrue(components.get("words").get("emitted").asLong() > 0, components.toString());
@@ -116,7 +118,11 @@ class ConnectorJarsIT {
             constructorArgs: ["127.0.0.1:BROKER_PORT", ["flux-connectors"]]
             configMethods:
               - {name: setProp, args: ["group.id", "flux-connectors"]}
-              - {name: setProp, args: ["default.api.timeout.ms", 6000]}
+              - {name: setProp, args: ["key.deserializer", "org.apache.kafka.common.serialization.StringDeserializer"]}
+              - {name: setProp, args: ["value.deserializer", "org.apache.kafka.common.serialization.StringDeserializer"]}
+              # Without a broker the spout gives up after this long (Kafka's default is a minute).
+              - {name: setProp, args: ["default.api.timeout.ms", 8000]}
+              - {name: setProp, args: ["request.timeout.ms", 4000]}
           - id: kafkaConfig
             className: org.apache.storm.kafka.spout.KafkaSpoutConfig
             constructorArgs: [ref: kafkaConfigBuilder]
