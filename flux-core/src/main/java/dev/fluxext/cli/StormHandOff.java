@@ -69,23 +69,29 @@ public final class StormHandOff {
     }
 
     /**
-     * Runs {@code task} with this class's loader as the context loader and as Storm's loader for Java
-     * deserialization, so that Storm's lookups (service registrations, classes by name, the spouts and bolts its
-     * workers deserialize) all go to the loader that holds Storm.
+     * Runs {@code task}; in the loader holding Storm and the user's classes, with that loader as the context loader
+     * and as Storm's loader for Java deserialization, so that Storm's lookups (service registrations, classes by
+     * name, the spouts and bolts its workers deserialize) all go to it. In flux's own loader the settings of
+     * {@link UserClasses#install} stay.
      */
     private static int withStormLoader(PrintWriter err, boolean verbose, Task task) {
+        ClassLoader storm = StormHandOff.class.getClassLoader();
+        boolean own = UserClasses.STORM_WITH_USER_CLASSES.equals(storm.getName());
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
-        ClassLoader storm = StormHandOff.class.getClassLoader();
-        thread.setContextClassLoader(storm);
-        Utils.setClassLoaderForJavaDeSerialize(storm);
+        if (own) {
+            thread.setContextClassLoader(storm);
+            Utils.setClassLoaderForJavaDeSerialize(storm);
+        }
         try {
             return task.run();
         } catch (Exception e) {
             return FluxCli.report(e, err, verbose);
         } finally {
-            Utils.resetClassLoaderForJavaDeSerialize();
-            thread.setContextClassLoader(previous);
+            if (own) {
+                Utils.resetClassLoaderForJavaDeSerialize();
+                thread.setContextClassLoader(previous);
+            }
         }
     }
 }

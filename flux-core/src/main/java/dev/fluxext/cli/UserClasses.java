@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.jar.JarFile;
+import org.apache.storm.utils.NimbusClient;
 import org.apache.storm.utils.Utils;
 
 /**
@@ -30,6 +31,9 @@ final class UserClasses {
     private static final List<String> STORM_CLASSES = List.of("org/apache/storm/Config.class",
         "org/apache/storm/StormSubmitter.class", "org/apache/storm/utils/Utils.class",
         "org/apache/storm/LocalCluster.class", "org/apache/storm/daemon/nimbus/Nimbus.class");
+
+    /** The name of the loader that holds flux, Storm and the user's classes together. */
+    static final String STORM_WITH_USER_CLASSES = "flux-storm-with-user-classes";
 
     private static ClassLoader previousContext;
     private static URLClassLoader installed;
@@ -79,7 +83,10 @@ final class UserClasses {
      * @throws CliException when flux's own classes are not on the JVM's classpath, so no such loader can be made
      */
     static synchronized int handToStorm(String method, Object... args) {
-        ClassLoader loader = installed == null ? UserClasses.class.getClassLoader() : stormWithUserClasses();
+        // Under `storm local` the cluster already runs in flux's own loader (the storm script's classpath holds the
+        // user's jar); the user's loader is Storm's loader for deserialization there (install).
+        ClassLoader loader = installed == null || NimbusClient.isLocalOverride() ? UserClasses.class.getClassLoader()
+            : stormWithUserClasses();
         try {
             Class<?> handOff = Class.forName(StormHandOff.class.getName(), true, loader);
             Method target = Arrays.stream(handOff.getMethods()).filter(m -> m.getName().equals(method)).findFirst()
@@ -107,7 +114,7 @@ final class UserClasses {
         }
         urls.addAll(List.of(installed.getURLs()));
         @SuppressWarnings("resource")
-        URLClassLoader loader = new URLClassLoader("flux-storm-with-user-classes", urls.toArray(URL[]::new),
+        URLClassLoader loader = new URLClassLoader(STORM_WITH_USER_CLASSES, urls.toArray(URL[]::new),
             ClassLoader.getPlatformClassLoader());
         for (Class<?> needed : List.of(StormHandOff.class, org.apache.storm.Config.class)) {
             if (loader.findResource(needed.getName().replace('.', '/') + ".class") == null) {
