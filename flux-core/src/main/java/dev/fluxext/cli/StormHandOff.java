@@ -87,6 +87,11 @@ public final class StormHandOff {
             return task.run();
         } catch (Exception e) {
             return FluxCli.report(e, err, verbose);
+        } catch (LinkageError e) { // a class of Storm's or the user's that does not load or link: say which
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            return FluxCli.report(new CliException(ExitCodes.FAILURE, "flux: Storm could not load a class: " + e
+                + (cause == e ? "" : " (" + cause + ")") + "; check the jars given with --jar and --classpath", e),
+                err, verbose);
         } finally {
             if (own) {
                 Utils.resetClassLoaderForJavaDeSerialize();
