@@ -19,10 +19,13 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.storm.Config;
@@ -146,6 +149,7 @@ public final class TopologyFactory {
     private Optional<LoadedTopology> build(String file) {
         Config conf = new Config();
         conf.putAll(checkedConfig(def.config(), false));
+        Map<String, Object> fromFile = new HashMap<>(conf);
         Transport.apply(def, conf, objects, diagnostics, false);
         Map<String, Map<String, Object>> compressionConfs = CompressionWiring.apply(def, conf, diagnostics);
         def.components().forEach(objects::addComponent);
@@ -155,7 +159,22 @@ public final class TopologyFactory {
         if (diagnostics.hasErrors() || topology.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new LoadedTopology(topologyName(def, file), def, topology.get(), conf));
+        return Optional.of(new LoadedTopology(topologyName(def, file), def, topology.get(), conf,
+                added(fromFile, conf, compressionConfs)));
+    }
+
+    /** The keys the transport and compression wiring set or changed, for {@code show} to mark. */
+    private static LoadedTopology.Added added(Map<String, Object> fromFile, Map<String, Object> conf,
+                                              Map<String, Map<String, Object>> compressionConfs) {
+        Set<String> keys = new HashSet<>();
+        conf.forEach((key, value) -> {
+            if (!fromFile.containsKey(key) || !Objects.equals(fromFile.get(key), value)) {
+                keys.add(key);
+            }
+        });
+        Map<String, Set<String>> componentKeys = new HashMap<>();
+        compressionConfs.forEach((id, entries) -> componentKeys.put(id, entries.keySet()));
+        return new LoadedTopology.Added(keys, componentKeys);
     }
 
     /** The topology's name: its {@code name:}, else the name of {@code path} (the file) without its extension. */

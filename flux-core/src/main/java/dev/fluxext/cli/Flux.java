@@ -224,10 +224,9 @@ public final class Flux implements Callable<Integer> {
         if (local) {
             requireLocalCluster();
             return SubmitCommand.runLocally(topology, context, Optional.of(Duration.ofMillis(sleepMs)),
-                Duration.ofSeconds(5), Optional.empty(), Optional.empty());
+                Duration.ofSeconds(5), Optional.empty(), Optional.empty(), verbose);
         }
-        RemoteSubmitter.submit(topology, Optional.empty(), TopologyJar.choose(options.jars(context), topology.model()),
-            inactive, context.out());
-        return ExitCodes.OK;
+        return SubmitCommand.submitRemotely(topology, context, Optional.empty(),
+            TopologyJar.choose(options.jars(context), topology.model()), inactive, verbose);
     }
 }

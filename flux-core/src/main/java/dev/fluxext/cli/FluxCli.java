@@ -104,8 +104,14 @@ public final class FluxCli implements Runnable {
     }
 
     private static int handle(Exception e, CommandLine commandLine, ParseResult parseResult) {
-        PrintWriter err = commandLine.getErr();
-        boolean verbose = verbose(parseResult);
+        if (e instanceof CommandLine.ParameterException pe) {
+            return usageError(pe);
+        }
+        return report(e, commandLine.getErr(), verbose(parseResult));
+    }
+
+    /** Prints a command's failure (the stack trace only with {@code verbose}) and returns its exit status. */
+    static int report(Exception e, PrintWriter err, boolean verbose) {
         if (e instanceof CliException cli) {
             if (cli.getMessage() != null) {
                 err.println(cli.getMessage());
@@ -115,9 +121,6 @@ public final class FluxCli implements Runnable {
             }
             err.flush();
             return cli.exitCode();
-        }
-        if (e instanceof CommandLine.ParameterException pe) {
-            return usageError(pe);
         }
         err.println("flux: internal error: " + e
             + (verbose ? "" : " (run with --verbose for the stack trace)"));

@@ -22,6 +22,8 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "graph", mixinStandardHelpOptions = true,
     description = {"Draw the topology's components and streams.",
         "Checks the file by signature as validate --static does: creates nothing, runs no code the file names.",
+        "Draws the file as written (its model), not the built topology: groupings by their YAML names, nothing a "
+            + "component's code adds; 'flux show' prints what is submitted.",
         "dot and mermaid are text (Mermaid renders in GitHub/GitLab Markdown inside a ```mermaid block); "
             + "svg runs Graphviz's dot, which must be installed."})
 final class GraphCommand implements Callable<Integer> {

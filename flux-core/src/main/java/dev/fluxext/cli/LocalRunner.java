@@ -2,21 +2,26 @@ package dev.fluxext.cli;
 
 import dev.fluxext.compression.metrics.BatchMetrics;
 import dev.fluxext.compression.metrics.BatchSnapshot;
-import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
 import dev.fluxext.describe.TopologyView;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
+import org.apache.storm.generated.ErrorInfo;
 import org.apache.storm.generated.InvalidTopologyException;
 import org.apache.storm.generated.KillOptions;
+import org.apache.storm.generated.StormTopology;
 import org.apache.storm.generated.TopologyInfo;
 import org.apache.storm.utils.ObjectReader;
 
@@ -33,7 +38,9 @@ final class LocalRunner {
     /** How long Storm may take to kill the topology and stop its daemons before we force the exit. */
     static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(60);
 
-    private final LoadedTopology topology;
+    private final String name;
+    private final StormTopology topology;
+    private final Map<String, Object> config;
     /** The components progress lines and the summary list, in flow order. */
     private final TopologyView view;
     private final Optional<Duration> duration;
@@ -47,6 +54,8 @@ final class LocalRunner {
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean signalled;
+    /** A component failed and Storm is exiting the JVM: the cluster is not stopped. */
+    private boolean dying;
     private volatile int exitCode = ExitCodes.FAILURE;
 
     /** Receives the final statistics (e.g. to write --summary-json). */
@@ -55,10 +64,12 @@ final class LocalRunner {
                    Map<String, CompressionSnapshot> compression, Map<String, BatchSnapshot> batches);
     }
 
-    LocalRunner(LoadedTopology topology, Optional<Duration> duration, Duration interval, PrintWriter out,
-                SummaryWriter summaryWriter) {
+    LocalRunner(String name, StormTopology topology, Map<String, Object> config, TopologyView view,
+                Optional<Duration> duration, Duration interval, PrintWriter out, SummaryWriter summaryWriter) {
+        this.name = name;
         this.topology = topology;
-        this.view = TopologyView.of(topology);
+        this.config = config;
+        this.view = view;
         this.duration = duration;
         this.interval = interval;
         this.out = out;
@@ -80,7 +91,7 @@ final class LocalRunner {
     }
 
     private int runCluster() throws Exception {
-        Map<String, Object> conf = new HashMap<>(topology.config());
+        Map<String, Object> conf = new HashMap<>(config);
         counters = RunCounters.install(conf);
         int workers = Math.max(1, ObjectReader.getInt(conf.get(Config.TOPOLOGY_WORKERS), 1));
         int supervisors = Math.min(workers, 2);
@@ -110,11 +121,11 @@ final class LocalRunner {
             CompressionMetrics.reset();
             BatchMetrics.reset();
             try {
-                cluster.submitTopology(topology.name(), conf, topology.topology());
+                cluster.submitTopology(name, conf, topology);
             } catch (InvalidTopologyException e) {
                 throw new CliException(ExitCodes.INVALID_TOPOLOGY, "flux: Storm rejected the topology: " + e.get_msg(), e);
             }
-            out.printf("flux: topology '%s' submitted with %d worker%s; %s%n", topology.name(), workers,
+            out.printf("flux: topology '%s' submitted with %d worker%s; %s%n", name, workers,
                 workers == 1 ? "" : "s", duration.map(d -> "running for " + d.toSeconds() + " s (Ctrl-C stops it)")
                     .orElse("running until Ctrl-C"));
             TopologyInfo last = report(cluster);
@@ -123,17 +134,30 @@ final class LocalRunner {
             Map<String, CompressionSnapshot> compression = CompressionFigures.of(view, CompressionMetrics.snapshot());
             Map<String, BatchSnapshot> batches = BatchMetrics.snapshot();
             printSummary(lastUptime, last, finalStats, compression, batches);
-            summaryWriter.write(topology.name(), lastUptime, finalStats, compression, batches);
-            cluster.killTopologyWithOpts(topology.name(), killNow());
-            out.printf("flux: topology '%s' killed%n", topology.name());
+            summaryWriter.write(name, lastUptime, finalStats, compression, batches);
+            List<String> failures = failures(last);
+            failures.forEach(out::println);
+            out.flush();
+            if (signalled && !failures.isEmpty()) {
+                // Storm exits the JVM when a component dies (its executor's error handler); its worker's shutdown
+                // would wait for the thread that is exiting, so the cluster is left to the exit.
+                dying = true;
+                out.println("flux: a component's error stopped its worker, and Storm ends the process (the stack "
+                    + "traces are in the Storm log)");
+                return ExitCodes.FAILURE;
+            }
+            cluster.killTopologyWithOpts(name, killNow());
+            out.printf("flux: topology '%s' killed%n", name);
             return ExitCodes.OK;
         } finally {
-            Thread watchdog = startWatchdog();
-            out.println("flux: stopping the local cluster...");
-            cluster.close();
             counters.close();
-            out.println("flux: local cluster stopped");
-            watchdog.interrupt();
+            if (!dying) {
+                Thread watchdog = startWatchdog();
+                out.println("flux: stopping the local cluster...");
+                cluster.close();
+                out.println("flux: local cluster stopped");
+                watchdog.interrupt();
+            }
         }
     }
 
@@ -147,7 +171,7 @@ final class LocalRunner {
                 wait = Math.min(wait, started + duration.get().toNanos() - System.nanoTime());
             }
             boolean stop = wait <= 0 || stopRequested.await(wait, TimeUnit.NANOSECONDS);
-            TopologyInfo info = cluster.getTopologyInfoByName(topology.name());
+            TopologyInfo info = cluster.getTopologyInfoByName(name);
             boolean over = duration.isPresent() && System.nanoTime() - started >= duration.get().toNanos();
             if (stop || over) {
                 return info;
@@ -159,7 +183,7 @@ final class LocalRunner {
 
     private void printSummary(long uptimeSecs, TopologyInfo info, Map<String, ComponentStats> stats,
                               Map<String, CompressionSnapshot> compression, Map<String, BatchSnapshot> batches) {
-        out.printf("%nSummary of '%s' after %d s%s:%n", topology.name(), uptimeSecs,
+        out.printf("%nSummary of '%s' after %d s%s:%n", name, uptimeSecs,
             info == null ? "" : " in " + ComponentStats.workers(info) + " worker(s)");
         out.printf("  %-24s %-6s %12s %12s %12s %12s %12s%n", "component", "type", "emitted", "transferred", "acked",
             "failed", "executed");
@@ -180,6 +204,39 @@ final class LocalRunner {
             }
         });
         out.flush();
+    }
+
+    /**
+     * One line per component that reported an error to Storm (an exception out of its open, prepare, nextTuple or
+     * execute, or its collector's reportError), naming it and giving the error's own message and its root cause;
+     * the stack trace stays in Storm's log.
+     */
+    static List<String> failures(TopologyInfo info) {
+        List<String> lines = new ArrayList<>();
+        if (info == null || info.get_errors() == null) {
+            return lines;
+        }
+        new TreeMap<>(info.get_errors()).forEach((component, errors) -> {
+            if (errors != null && !errors.isEmpty()) {
+                ErrorInfo last = errors.stream().max(Comparator.comparingInt(ErrorInfo::get_error_time_secs))
+                    .orElseThrow();
+                lines.add("flux: component '" + component + "' reported an error: " + summary(last.get_error())
+                    + (errors.size() > 1 ? " (" + errors.size() + " errors reported; the last one)" : ""));
+            }
+        });
+        return lines;
+    }
+
+    /** The first line of Storm's stringified error and, if different, the last "Caused by:" line. */
+    private static String summary(String error) {
+        List<String> lines = error.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        if (lines.isEmpty()) {
+            return "(no message)";
+        }
+        String first = lines.get(0);
+        String cause = lines.stream().filter(l -> l.startsWith("Caused by: ")).reduce((a, b) -> b)
+            .map(l -> l.substring("Caused by: ".length())).orElse(first);
+        return first.contains(cause) ? first : first + "; caused by " + cause;
     }
 
     private static KillOptions killNow() {

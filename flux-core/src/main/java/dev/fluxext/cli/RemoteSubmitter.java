@@ -1,6 +1,5 @@
 package dev.fluxext.cli;
 
-import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.compression.storm.StormLines;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -14,6 +13,7 @@ import org.apache.storm.generated.AlreadyAliveException;
 import org.apache.storm.generated.AuthorizationException;
 import org.apache.storm.generated.InvalidTopologyException;
 import org.apache.storm.generated.NimbusSummary;
+import org.apache.storm.generated.StormTopology;
 import org.apache.storm.generated.SubmitOptions;
 import org.apache.storm.generated.TopologyInitialStatus;
 import org.apache.storm.utils.NimbusClient;
@@ -73,25 +73,26 @@ final class RemoteSubmitter {
             + ObjectReader.getInt(conf.get(Config.NIMBUS_THRIFT_PORT), 6627) + " (" + source + ")";
     }
 
-    static void submit(LoadedTopology topology, Optional<String> nimbus, Path jar, boolean inactive, PrintWriter out) {
-        Map<String, Object> conf = new HashMap<>(topology.config());
+    static void submit(String name, StormTopology topology, Map<String, Object> config, Optional<String> nimbus,
+                       Path jar, boolean inactive, PrintWriter out) {
+        Map<String, Object> conf = new HashMap<>(config);
         nimbus.map(RemoteSubmitter::nimbusConf).ifPresent(conf::putAll);
         // StormSubmitter reads the jar to upload from this property, as `storm jar` sets it.
         String previousJar = System.getProperty("storm.jar");
         System.setProperty("storm.jar", jar.toAbsolutePath().toString());
-        String where = " to " + target(topology.config(), nimbus);
-        out.printf("flux: submitting topology '%s'%s, uploading %s...%n", topology.name(), where, jar);
+        String where = " to " + target(config, nimbus);
+        out.printf("flux: submitting topology '%s'%s, uploading %s...%n", name, where, jar);
         out.flush();
-        leaderVersion(conf).flatMap(version -> StormLines.problem(target(topology.config(), nimbus), version))
+        leaderVersion(conf).flatMap(version -> StormLines.problem(target(config, nimbus), version))
             .ifPresent(reason -> {
                 throw new CliException(ExitCodes.FAILURE, "flux: " + reason);
             });
         try {
-            StormSubmitter.submitTopology(topology.name(), conf, topology.topology(),
+            StormSubmitter.submitTopology(name, conf, topology,
                 new SubmitOptions(inactive ? TopologyInitialStatus.INACTIVE : TopologyInitialStatus.ACTIVE), null);
-            out.printf("flux: topology '%s' submitted%s%n", topology.name(), inactive ? " (inactive)" : "");
+            out.printf("flux: topology '%s' submitted%s%n", name, inactive ? " (inactive)" : "");
         } catch (AlreadyAliveException e) {
-            throw new CliException(ExitCodes.FAILURE, "flux: a topology named '" + topology.name()
+            throw new CliException(ExitCodes.FAILURE, "flux: a topology named '" + name
                 + "' is already running on the cluster; kill it first or rename the topology", e);
         } catch (InvalidTopologyException e) {
             throw new CliException(ExitCodes.INVALID_TOPOLOGY, "flux: Nimbus rejected the topology: " + e.get_msg(), e);

@@ -10,11 +10,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 @Command(name = "show", mixinStandardHelpOptions = true,
-    description = {"Build the topology (as submit would) and print it: its components in flow order, from the file, "
-            + "with the output streams they declared and the topology config as it will be submitted.",
-        "--format json prints one JSON document: {\"name\", \"source\", \"config\", \"components\": [{\"id\", "
-            + "\"type\", \"origin\", \"className\", \"parallelism\", \"numTasks\", \"loads\", \"config\", "
-            + "\"inputs\", \"outputs\"}]} (docs/cli.md)."})
+    description = {"Build the topology (as submit would) and print what is submitted: the components of the built "
+            + "Storm topology in flow order, each with its config as Storm holds it (including what its "
+            + "getComponentConfiguration() adds), its groupings as Storm holds them and its declared outputs, and "
+            + "the topology config; keys fluxext's compression and transport wiring set are marked.",
+        "--format json prints one JSON document: {\"name\", \"source\", \"config\", \"addedByFluxext\", "
+            + "\"components\": [{\"id\", \"type\", \"origin\", \"className\", \"parallelism\", \"numTasks\", "
+            + "\"loads\", \"config\", \"addedByFluxext\", \"inputs\", \"outputs\"}]} (docs/cli.md)."})
 final class ShowCommand implements Callable<Integer> {
 
     enum Format { text, json }

@@ -1,12 +1,15 @@
 package dev.fluxext.cli;
 
 import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.describe.TopologyView;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.apache.storm.utils.Utils;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -76,8 +79,8 @@ final class SubmitCommand implements Callable<Integer> {
                     RemoteSubmitter.target(topology.config(), Optional.ofNullable(nimbus)));
                 return ExitCodes.OK;
             }
-            RemoteSubmitter.submit(topology, Optional.ofNullable(nimbus), jar, inactive, context.out());
-            return ExitCodes.OK;
+            return submitRemotely(topology, context, Optional.ofNullable(nimbus), jar, inactive,
+                topologyOptions.verbose);
         }
         if (dryRun) {
             DryRun.print(topology, context.out());
@@ -85,21 +88,29 @@ final class SubmitCommand implements Callable<Integer> {
         }
         return runLocally(topology, context, Optional.ofNullable(durationSecs).map(Duration::ofSeconds),
             Duration.ofSeconds(intervalSecs), Optional.ofNullable(summaryJson).map(context.workingDir()::resolve),
-            Optional.ofNullable(logFile).map(context.workingDir()::resolve));
+            Optional.ofNullable(logFile).map(context.workingDir()::resolve), topologyOptions.verbose);
     }
 
-    /** Shared with the Storm-style {@link Flux} main. */
+    /**
+     * Runs the topology on a local cluster, where Storm sees the user's classes ({@link UserClasses#handToStorm}).
+     * Shared with the Storm-style {@link Flux} main.
+     */
     static int runLocally(LoadedTopology topology, CliContext context, Optional<Duration> duration, Duration interval,
-                          Optional<Path> summaryJson, Optional<Path> logFile) throws Exception {
+                          Optional<Path> summaryJson, Optional<Path> logFile, boolean verbose) {
         Path log = logFile.orElseGet(() -> defaultLogFile(topology.name()));
-        StormLogging.toFile(log);
-        context.out().println("flux: Storm logs go to " + log);
-        LocalRunner runner = new LocalRunner(topology, duration, interval, context.out(),
-            (name, uptime, stats, compression, batches) -> summaryJson.ifPresent(file -> {
-                SummaryJson.write(file, SummaryJson.document(name, uptime, stats, compression, batches));
-                context.out().println("flux: summary written to " + file);
-            }));
-        return runner.run();
+        return UserClasses.handToStorm("runLocal", topology.name(), Utils.thriftSerialize(topology.topology()),
+            new HashMap<>(topology.config()), TopologyView.declared(topology.model()),
+            TopologyView.of(topology).source().orElse(null), duration.map(Duration::toMillis).orElse(null),
+            interval.toMillis(), summaryJson.map(Path::toString).orElse(null), log.toString(), context.out(),
+            context.err(), verbose);
+    }
+
+    /** Submits to Nimbus, where Storm sees the user's classes. Shared with the Storm-style {@link Flux} main. */
+    static int submitRemotely(LoadedTopology topology, CliContext context, Optional<String> nimbus, Path jar,
+                              boolean inactive, boolean verbose) {
+        return UserClasses.handToStorm("submitRemote", topology.name(), Utils.thriftSerialize(topology.topology()),
+            new HashMap<>(topology.config()), nimbus.orElse(null), jar.toString(), inactive, context.out(),
+            context.err(), verbose);
     }
 
     private static Path defaultLogFile(String topology) {

@@ -2,29 +2,38 @@ package dev.fluxext.cli;
 
 import java.io.File;
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.jar.JarFile;
+import org.apache.storm.utils.NimbusClient;
 import org.apache.storm.utils.Utils;
 
 /**
- * The user's own classes ({@code --jar}, {@code --classpath}, {@code FLUX_CLASSPATH}) in a class loader of their
- * own over flux's (and so Storm's): Storm's classes always come from flux's classpath, the user's spouts and bolts
- * from theirs. The one place that owns that loader: it becomes the thread's context loader, through which
- * reflection finds classes and resources, and Storm's loader for Java deserialization, with which LocalCluster's
- * workers (threads that inherit the context loader) turn the submitted topology back into spouts and bolts.
+ * The user's own classes ({@code --jar}, {@code --classpath}, {@code FLUX_CLASSPATH}). Reading and building a
+ * topology loads them in a class loader of their own over flux's (and so Storm's): it becomes the thread's context
+ * loader, through which reflection finds classes and resources. Handing the topology to Storm ({@link #handToStorm})
+ * needs more: Storm finds registrations through the context loader (its config validators, {@code
+ * META-INF/services/org.apache.storm.validation.Validated}, serializers, metrics consumers) and then loads the named
+ * classes with {@code Class.forName} from its own loader, which cannot see a loader below it. So Storm runs in one
+ * class loader that holds flux, Storm and the user's classes, as {@code storm jar} puts them on one classpath.
  */
 final class UserClasses {
 
     private static final List<String> STORM_CLASSES = List.of("org/apache/storm/Config.class",
         "org/apache/storm/StormSubmitter.class", "org/apache/storm/utils/Utils.class",
         "org/apache/storm/LocalCluster.class", "org/apache/storm/daemon/nimbus/Nimbus.class");
+
+    /** The name of the loader that holds flux, Storm and the user's classes together. */
+    static final String STORM_WITH_USER_CLASSES = "flux-storm-with-user-classes";
 
     private static ClassLoader previousContext;
     private static URLClassLoader installed;
@@ -67,6 +76,59 @@ final class UserClasses {
         installed = new URLClassLoader("flux-user-classes", urls.toArray(URL[]::new), parent);
         thread.setContextClassLoader(installed);
         Utils.setClassLoaderForJavaDeSerialize(installed);
+    }
+
+    /**
+     * Calls the public static method {@code method} of {@link StormHandOff} with {@code args} (JDK types only) where
+     * Storm sees the user's classes: in flux's own loader without user classes, else in a loader of its own that
+     * holds flux's classpath and the user's classes, over the JDK's.
+     *
+     * @return the method's exit status
+     * @throws CliException when flux's own classes are not on the JVM's classpath, so no such loader can be made
+     */
+    static synchronized int handToStorm(String method, Object... args) {
+        // Under `storm local` the cluster already runs in flux's own loader (the storm script's classpath holds the
+        // user's jar); the user's loader is Storm's loader for deserialization there (install).
+        ClassLoader loader = installed == null || NimbusClient.isLocalOverride() ? UserClasses.class.getClassLoader()
+            : stormWithUserClasses();
+        try {
+            Class<?> handOff = Class.forName(StormHandOff.class.getName(), true, loader);
+            Method target = Arrays.stream(handOff.getMethods()).filter(m -> m.getName().equals(method)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no StormHandOff." + method));
+            return (Integer) target.invoke(null, args);
+        } catch (InvocationTargetException e) { // StormHandOff reports its own failures: this is an Error
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("flux cannot call its own StormHandOff." + method, e);
+        }
+    }
+
+    /**
+     * flux's classpath, then the user's entries, over the JDK's classes only: Storm and fluxext are loaded a second
+     * time, in a loader that sees the user's classes. Not closed: Storm's threads may still load classes after the
+     * run, and the process ends soon after.
+     */
+    private static ClassLoader stormWithUserClasses() {
+        List<URL> urls = new ArrayList<>();
+        for (Path entry : splitPath(System.getProperty("java.class.path", ""), Path.of(""))) {
+            urls.add(url(entry.toAbsolutePath()));
+        }
+        urls.addAll(List.of(installed.getURLs()));
+        @SuppressWarnings("resource")
+        URLClassLoader loader = new URLClassLoader(STORM_WITH_USER_CLASSES, urls.toArray(URL[]::new),
+            ClassLoader.getPlatformClassLoader());
+        for (Class<?> needed : List.of(StormHandOff.class, org.apache.storm.Config.class)) {
+            if (loader.findResource(needed.getName().replace('.', '/') + ".class") == null) {
+                throw new CliException(ExitCodes.FAILURE, "flux: cannot hand the topology to Storm together with "
+                    + "your classes: " + needed.getName() + " is not on the JVM's classpath (java.class.path), so "
+                    + "no class loader holding both can be made; run flux with bin/flux, or put your jars on the "
+                    + "classpath of the JVM that runs flux instead of using --jar/--classpath");
+            }
+        }
+        return loader;
     }
 
     /** Back to flux's own classes (in-process tests run several commands in one JVM). */

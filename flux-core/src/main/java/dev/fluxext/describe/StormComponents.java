@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 import org.apache.storm.Config;
 import org.apache.storm.generated.ComponentCommon;
 import org.apache.storm.generated.ComponentObject;
@@ -23,55 +22,72 @@ import org.apache.storm.generated.Grouping;
 import org.apache.storm.generated.StormTopology;
 
 /**
- * What Storm's topology object tells through its public Thrift getters, for what the model cannot know: declared
- * outputs, components Storm adds, and the components a {@code topologySource} returns. Never deserializes a
- * component or grouping (that would run user code) and never reflects into Storm's classes: a component held as a
- * serialized Java object has no class name here.
+ * A built topology's components as Storm's topology object holds them, read through its public Thrift getters:
+ * parallelism, json_conf (what the file's config, getComponentConfiguration() and TopologyBuilder put there),
+ * groupings as Storm encodes them, declared outputs. Never deserializes a component or grouping (that would run user
+ * code) and never reflects into Storm's classes: a component held as a serialized Java object has no class name here
+ * unless the file names it.
  */
 final class StormComponents {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** json_conf key of a resource load → its YAML name, in the order {@code show} lists them. */
+    private static final String[][] LOAD_KEYS = {
+        {Config.TOPOLOGY_COMPONENT_RESOURCES_ONHEAP_MEMORY_MB, "onHeapMemoryLoad"},
+        {Config.TOPOLOGY_COMPONENT_RESOURCES_OFFHEAP_MEMORY_MB, "offHeapMemoryLoad"},
+        {Config.TOPOLOGY_COMPONENT_CPU_PCORE_PERCENT, "cpuLoad"}};
+
     private StormComponents() {
     }
 
-    /** Every component of {@code topology} but those in {@code except}, by id (spouts first), from {@code origin}. */
-    static List<Component> all(StormTopology topology, Set<String> except, Origin origin) {
-        List<Component> components = new ArrayList<>();
-        new TreeMap<>(topology.get_spouts()).forEach((id, spout) -> {
-            if (!except.contains(id)) {
-                components.add(component(id, Type.SPOUT, spout.get_spout_object(), spout.get_common(), origin));
-            }
-        });
-        new TreeMap<>(topology.get_bolts()).forEach((id, bolt) -> {
-            if (!except.contains(id)) {
-                components.add(component(id, Type.BOLT, bolt.get_bolt_object(), bolt.get_common(), origin));
-            }
-        });
-        return components;
+    /** The ids of {@code topology}'s components: spouts, then bolts, each by id. */
+    static List<String> ids(StormTopology topology) {
+        List<String> ids = new ArrayList<>(new TreeMap<>(topology.get_spouts()).keySet());
+        ids.addAll(new TreeMap<>(topology.get_bolts()).keySet());
+        return ids;
     }
 
-    /** The inputs Storm's topology gives component {@code id} beyond {@code declared} (same source and stream). */
-    static List<Input> addedInputs(StormTopology topology, String id, List<Input> declared) {
-        Set<List<String>> known = declared.stream().map(i -> List.of(i.from(), i.stream()))
-                .collect(Collectors.toSet());
-        return common(topology, id).map(c -> inputs(c).stream()
-                .filter(i -> !known.contains(List.of(i.from(), i.stream()))).toList()).orElse(List.of());
-    }
-
-    /** Stream id → fields, as the component declared them; empty if the topology has no such component. */
-    static Optional<Map<String, List<String>>> outputs(StormTopology topology, String id) {
-        return common(topology, id).map(StormComponents::outputs);
-    }
-
-    private static Component component(String id, Type type, ComponentObject object, ComponentCommon common,
-                                       Origin origin) {
+    /**
+     * Component {@code id} of {@code topology} as Storm holds it: parallelism, tasks, loads and config from its
+     * json_conf, inputs with their groupings as Storm encodes them, declared outputs.
+     *
+     * @param className     its class when the caller knows it (from the file); else what Storm's object tells
+     * @param declaredInputs (source id, stream id) → the class of its custom grouping (Storm holds it serialized),
+     *                       for the streams the file declares into this component, in the file's order: inputs are
+     *                       listed in that order, then the others Storm holds (by source and stream)
+     */
+    static Component component(StormTopology topology, String id, Optional<String> className, Origin origin,
+                               Set<String> addedConfig, Map<List<String>, Optional<String>> declaredInputs) {
+        boolean spout = topology.get_spouts().containsKey(id);
+        ComponentObject object = spout ? topology.get_spouts().get(id).get_spout_object()
+                : topology.get_bolts().get(id).get_bolt_object();
+        ComponentCommon common = common(topology, id).orElseThrow();
         Map<String, Object> config = config(common);
         Optional<Integer> numTasks = config.get(Config.TOPOLOGY_TASKS) instanceof Number n
                 ? Optional.of(n.intValue()) : Optional.empty();
-        return new Component(id, type, className(object), common.is_set_parallelism_hint()
-                ? common.get_parallelism_hint() : 1, numTasks, Map.of(), config, inputs(common),
-                Optional.of(outputs(common)), origin);
+        List<String> order = declaredInputs.keySet().stream().map(k -> k.get(0) + "\0" + k.get(1)).toList();
+        List<Input> inputs = inputs(common).stream()
+                .map(i -> i.customClass().isPresent() ? i : new Input(i.from(), i.stream(), i.grouping(), i.fields(),
+                        declaredInputs.getOrDefault(List.of(i.from(), i.stream()), Optional.empty())))
+                .sorted(Comparator.comparingInt((Input i) -> {
+                    int at = order.indexOf(i.from() + "\0" + i.stream());
+                    return at < 0 ? order.size() : at;
+                })).toList();
+        return new Component(id, spout ? Type.SPOUT : Type.BOLT, className.or(() -> className(object)),
+                common.is_set_parallelism_hint() ? common.get_parallelism_hint() : 1, numTasks, loads(config),
+                config, inputs, Optional.of(outputs(common)), origin, addedConfig);
+    }
+
+    /** The resource loads TopologyBuilder wrote into a json_conf, under the names the YAML gives them. */
+    private static Map<String, Double> loads(Map<String, Object> config) {
+        Map<String, Double> loads = new LinkedHashMap<>();
+        for (String[] key : LOAD_KEYS) {
+            if (config.get(key[0]) instanceof Number n) {
+                loads.put(key[1], n.doubleValue());
+            }
+        }
+        return loads;
     }
 
     private static Optional<ComponentCommon> common(StormTopology topology, String id) {
@@ -94,16 +110,11 @@ final class StormComponents {
                 .map(e -> input(e.getKey(), e.getValue())).toList();
     }
 
+    /** Named as Storm's Thrift union names it: a GLOBAL grouping is {@code fields} with no fields, as Storm holds it. */
     private static Input input(GlobalStreamId from, Grouping grouping) {
-        String type = switch (grouping.getSetField()) {
-            // Storm encodes GLOBAL as FIELDS with no fields.
-            case FIELDS -> grouping.get_fields().isEmpty() ? "global" : "fields";
-            case CUSTOM_SERIALIZED, CUSTOM_OBJECT -> "custom";
-            default -> grouping.getSetField().getFieldName();
-        };
         Optional<String> customClass = grouping.is_set_custom_object()
                 ? Optional.of(grouping.get_custom_object().get_full_class_name()) : Optional.empty();
-        return new Input(from.get_componentId(), from.get_streamId(), type,
+        return new Input(from.get_componentId(), from.get_streamId(), grouping.getSetField().getFieldName(),
                 grouping.is_set_fields() ? grouping.get_fields() : List.of(), customClass);
     }
 

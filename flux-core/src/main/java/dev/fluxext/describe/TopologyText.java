@@ -10,7 +10,9 @@ import dev.fluxext.describe.TopologyView.Input;
 import dev.fluxext.describe.TopologyView.Origin;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /** {@code show}'s two forms of a {@link TopologyView}: a readable summary and one JSON document. Map keys sorted. */
 public final class TopologyText {
@@ -21,17 +23,19 @@ public final class TopologyText {
     }
 
     /**
-     * {@code {"name", "source", "config", "components": [{"id", "type", "origin", "className", "parallelism",
-     * "numTasks", "loads", "config", "inputs": [{"from", "stream", "grouping", "fields", "customClass"}],
-     * "outputs"}]}}. {@code source}, {@code className}, {@code numTasks} and {@code outputs} are null when unknown
-     * or unset; {@code fields} appears on {@code fields} groupings, {@code customClass} on custom ones whose class
-     * is known.
+     * {@code {"name", "source", "config", "addedByFluxext", "components": [{"id", "type", "origin", "className",
+     * "parallelism", "numTasks", "loads", "config", "addedByFluxext", "inputs": [{"from", "stream", "grouping",
+     * "fields", "customClass"}], "outputs"}]}}. {@code source}, {@code className}, {@code numTasks} and
+     * {@code outputs} are null when unknown or unset; {@code fields} appears on {@code fields} groupings,
+     * {@code customClass} on custom ones whose class is known; {@code addedByFluxext} lists, sorted, the keys of the
+     * {@code config} beside it that fluxext's compression and transport wiring set.
      */
     public static ObjectNode json(TopologyView view) {
         ObjectNode doc = JSON.createObjectNode();
         doc.put("name", view.name());
         doc.put("source", view.source().orElse(null));
         doc.set("config", JSON.valueToTree(new TreeMap<>(view.config())));
+        doc.set("addedByFluxext", JSON.valueToTree(new TreeSet<>(view.addedConfig())));
         ArrayNode components = doc.putArray("components");
         for (Component c : view.components()) {
             ObjectNode node = components.addObject();
@@ -43,6 +47,7 @@ public final class TopologyText {
             node.put("numTasks", c.numTasks().orElse(null));
             node.set("loads", JSON.valueToTree(c.loads()));
             node.set("config", JSON.valueToTree(new TreeMap<>(c.config())));
+            node.set("addedByFluxext", JSON.valueToTree(new TreeSet<>(c.addedConfig())));
             ArrayNode inputs = node.putArray("inputs");
             for (Input in : c.inputs()) {
                 ObjectNode input = inputs.addObject();
@@ -75,7 +80,7 @@ public final class TopologyText {
         out.append("topology ").append(view.name()).append('\n');
         view.source().ifPresent(s -> out.append("  components as ").append(s).append(" made them, read from Storm's "
                 + "topology object (flux does not deserialize them, so their classes are not known)\n"));
-        appendMap(out, "config", new TreeMap<>(view.config()));
+        appendConfig(out, view.config(), view.addedConfig());
         for (Component c : view.components()) {
             out.append('\n').append(lower(c.type())).append(' ').append(c.id()).append(": ")
                     .append(c.className().orElse(c.origin() == Origin.STORM ? "(added by Storm)" : "(class unknown)"))
@@ -94,9 +99,16 @@ public final class TopologyText {
             c.outputs().ifPresent(outputs -> outputs.forEach((stream, fields) ->
                     out.append("  output ").append(stream).append(' ').append(fields).append('\n')));
             appendMap(out, "loads", c.loads());
-            appendMap(out, "config", new TreeMap<>(c.config()));
+            appendConfig(out, c.config(), c.addedConfig());
         }
         return out.toString();
+    }
+
+    /** Keys fluxext's wiring set are marked, so that a user comparing with Storm UI knows where they come from. */
+    private static void appendConfig(StringBuilder out, Map<String, Object> config, Set<String> added) {
+        Map<String, Object> marked = new TreeMap<>();
+        config.forEach((k, v) -> marked.put(added.contains(k) ? k + " (added by fluxext)" : k, v));
+        appendMap(out, "config", marked);
     }
 
     private static void appendMap(StringBuilder out, String title, Map<String, ?> map) {

@@ -28,9 +28,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringReader;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * The one entry point from a topology file to a submittable topology:
@@ -182,6 +184,10 @@ public final class FluxLoader {
         }
         Map<String, Object> config = new HashMap<>(topology.config());
         config.putAll(options.configOverrides());
-        return new LoadedTopology(topology.name(), topology.model(), topology.topology(), config);
+        // A key given with -c is the user's, whatever the wiring set.
+        Set<String> added = new HashSet<>(topology.added().config());
+        added.removeAll(options.configOverrides().keySet());
+        return new LoadedTopology(topology.name(), topology.model(), topology.topology(), config,
+                new LoadedTopology.Added(added, topology.added().componentConfig()));
     }
 }

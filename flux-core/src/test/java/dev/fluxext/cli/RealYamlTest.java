@@ -66,7 +66,9 @@ class RealYamlTest {
         assertEquals(3, json.get("config").get("topology.workers").asInt());
         JsonNode total = json.get("components").get(2);
         assertEquals("total", total.get("id").asText());
-        assertEquals("global", total.get("inputs").get(0).get("grouping").asText());
+        // GLOBAL as Storm holds it: fields, with none.
+        assertEquals("fields", total.get("inputs").get(0).get("grouping").asText());
+        assertEquals(0, total.get("inputs").get(0).get("fields").size());
         assertEquals("count", total.get("inputs").get(0).get("from").asText());
     }
 

@@ -96,19 +96,20 @@ class ViewsAgreeTest {
         JsonNode middle = doc.get("components").get(2);
         assertEquals(JSON.readTree("""
             {"id": "middle", "type": "bolt", "origin": "file", "className": "dev.fluxext.describe.Witness$CountedBolt",
-             "parallelism": 3, "numTasks": 6, "loads": {}, "config": {"my.key": "v"},
-             "inputs": [{"from": "z-source", "stream": "default", "grouping": "shuffle"},
+             "parallelism": 3, "numTasks": 6, "loads": {}, "config": {"my.key": "v", "topology.tasks": 6},
+             "addedByFluxext": [], "inputs": [{"from": "z-source", "stream": "default", "grouping": "shuffle"},
                         {"from": "upper", "stream": "default", "grouping": "local_or_shuffle"}],
              "outputs": {"default": ["word", "count"], "errors": ["error"]}}"""), middle);
         JsonNode sink = doc.get("components").get(4);
         assertEquals(JSON.readTree("""
-            [{"from": "middle", "stream": "default", "grouping": "global"},
-             {"from": "middle", "stream": "errors", "grouping": "custom",
+            [{"from": "middle", "stream": "default", "grouping": "fields", "fields": []},
+             {"from": "middle", "stream": "errors", "grouping": "custom_serialized",
               "customClass": "org.apache.storm.testing.NGrouping"}]"""), sink.get("inputs"));
         String text = run("show", Fixtures.DIR + "describe/flow.yaml").out();
         for (String line : List.of("bolt middle: dev.fluxext.describe.Witness$CountedBolt, parallelism 3, 6 tasks",
                 "  input  upper [default] local_or_shuffle", "  output errors [error]", "    my.key: v",
-                "  input  middle [errors] custom org.apache.storm.testing.NGrouping",
+                "  input  middle [errors] custom_serialized org.apache.storm.testing.NGrouping",
+                "  input  middle [default] fields []",
                 "  input  a-source [default] fields [\"word\"]")) {
             assertTrue(text.contains(line + "\n"), () -> line + " missing from\n" + text);
         }
@@ -164,9 +165,10 @@ class ViewsAgreeTest {
             doc.get("source").asText());
         assertEquals(JSON.readTree("""
             [{"id": "foo", "type": "spout", "origin": "source", "className": null, "parallelism": 1,
-              "numTasks": null, "loads": {}, "config": {}, "inputs": [], "outputs": {"default": ["word"]}},
+              "numTasks": null, "loads": {}, "config": {}, "addedByFluxext": [], "inputs": [],
+              "outputs": {"default": ["word"]}},
              {"id": "bar", "type": "bolt", "origin": "source", "className": null, "parallelism": 1,
-              "numTasks": null, "loads": {}, "config": {},
+              "numTasks": null, "loads": {}, "config": {}, "addedByFluxext": [],
               "inputs": [{"from": "foo", "stream": "default", "grouping": "shuffle"}],
               "outputs": {"default": ["word", "count"]}}]"""), doc.get("components"));
         assertTrue(run("show", file).out().contains("spout foo: (class unknown), parallelism 1\n"));

@@ -1,0 +1,102 @@
+package dev.fluxext.cli;
+
+import dev.fluxext.describe.TopologyView;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.storm.generated.StormTopology;
+import org.apache.storm.utils.Utils;
+
+/**
+ * Where a built topology is handed to Storm: a local cluster or {@code StormSubmitter}. With the user's classes
+ * given, {@link UserClasses#handToStorm} runs these methods in a class loader that holds Storm and the user's
+ * classes together, so every argument is a JDK type (the topology as Thrift bytes) and every outcome an exit status:
+ * nothing of one loader's flux or Storm may reach the other's.
+ */
+public final class StormHandOff {
+
+    private StormHandOff() {
+    }
+
+    /**
+     * Runs the topology on a local cluster (see {@link SubmitCommand}'s options).
+     *
+     * @param declared     component id → class, as the file names them, in the file's order
+     * @param source       the topologySource, if the components come from one, else null
+     * @param durationMillis null to run until Ctrl-C
+     * @param summaryJson  null for none
+     * @return the exit status; problems are printed to {@code err}
+     */
+    public static int runLocal(String name, byte[] topology, Map<String, Object> config, Map<String, String> declared,
+                               String source, Long durationMillis, long intervalMillis, String summaryJson,
+                               String logFile, PrintWriter out, PrintWriter err, boolean verbose) {
+        return withStormLoader(err, verbose, () -> {
+            StormTopology built = Utils.thriftDeserialize(StormTopology.class, topology);
+            Path log = Path.of(logFile);
+            StormLogging.toFile(log);
+            out.println("flux: Storm logs go to " + log);
+            TopologyView view = TopologyView.ofSubmitted(name, config, built, declared, Optional.ofNullable(source));
+            LocalRunner runner = new LocalRunner(name, built, config, view,
+                Optional.ofNullable(durationMillis).map(Duration::ofMillis), Duration.ofMillis(intervalMillis), out,
+                (topologyName, uptime, stats, compression, batches) -> Optional.ofNullable(summaryJson).map(Path::of)
+                    .ifPresent(file -> {
+                        SummaryJson.write(file, SummaryJson.document(topologyName, uptime, stats, compression, batches));
+                        out.println("flux: summary written to " + file);
+                    }));
+            return runner.run();
+        });
+    }
+
+    /**
+     * Submits the topology to a cluster's Nimbus (see {@link RemoteSubmitter}).
+     *
+     * @param nimbus null for Storm's own lookup
+     * @return the exit status; problems are printed to {@code err}
+     */
+    public static int submitRemote(String name, byte[] topology, Map<String, Object> config, String nimbus, String jar,
+                                   boolean inactive, PrintWriter out, PrintWriter err, boolean verbose) {
+        return withStormLoader(err, verbose, () -> {
+            RemoteSubmitter.submit(name, Utils.thriftDeserialize(StormTopology.class, topology), config,
+                Optional.ofNullable(nimbus), Path.of(jar), inactive, out);
+            return ExitCodes.OK;
+        });
+    }
+
+    private interface Task {
+        int run() throws Exception;
+    }
+
+    /**
+     * Runs {@code task}; in the loader holding Storm and the user's classes, with that loader as the context loader
+     * and as Storm's loader for Java deserialization, so that Storm's lookups (service registrations, classes by
+     * name, the spouts and bolts its workers deserialize) all go to it. In flux's own loader the settings of
+     * {@link UserClasses#install} stay.
+     */
+    private static int withStormLoader(PrintWriter err, boolean verbose, Task task) {
+        ClassLoader storm = StormHandOff.class.getClassLoader();
+        boolean own = UserClasses.STORM_WITH_USER_CLASSES.equals(storm.getName());
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        if (own) {
+            thread.setContextClassLoader(storm);
+            Utils.setClassLoaderForJavaDeSerialize(storm);
+        }
+        try {
+            return task.run();
+        } catch (Exception e) {
+            return FluxCli.report(e, err, verbose);
+        } catch (LinkageError e) { // a class of Storm's or the user's that does not load or link: say which
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            return FluxCli.report(new CliException(ExitCodes.FAILURE, "flux: Storm could not load a class: " + e
+                + (cause == e ? "" : " (" + cause + ")") + "; check the jars given with --jar and --classpath", e),
+                err, verbose);
+        } finally {
+            if (own) {
+                Utils.resetClassLoaderForJavaDeSerialize();
+                thread.setContextClassLoader(previous);
+            }
+        }
+    }
+}
