@@ -166,8 +166,9 @@ public record TopologyView(String name, Map<String, Object> config, List<Compone
     public TopologyView masked(java.util.function.UnaryOperator<Object> mask) {
         List<Component> shown = components.stream().map(c -> new Component(c.id(), c.type(), c.className(),
                 c.parallelism(), c.numTasks(), c.loads(), maskedValues(c.config(), mask), c.inputs(), c.outputs(),
-                c.origin())).toList();
-        return new TopologyView(String.valueOf(mask.apply(name)), maskedValues(config, mask), shown, source);
+                c.origin(), c.addedConfig())).toList();
+        return new TopologyView(String.valueOf(mask.apply(name)), maskedValues(config, mask), shown, source,
+                addedConfig);
     }
 
     private static Map<String, Object> maskedValues(Map<String, Object> values, java.util.function.UnaryOperator<Object> mask) {

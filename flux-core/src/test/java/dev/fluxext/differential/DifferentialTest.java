@@ -94,7 +94,7 @@ class DifferentialTest {
             if (missing) {
                 // Flux stops at the first missing class, so it says nothing about the rest of the file: every other
                 // error fluxext reports is one a user with the jar would meet, and must be a named difference.
-                errors.stream().filter(d -> d.code() != Code.CLASS)
+                errors.stream().filter(d -> d.code() != Code.CLASS && d.code() != Code.MISSING_JAR)
                         .forEach(d -> findings.add(Finding.fluxextRejects(d.code().id() + " " + d.message())));
             }
             detail = storm.rejection() + "\n  fluxext: " + errorText;
