@@ -4,11 +4,10 @@ import dev.fluxext.describe.TopologyText;
 import dev.fluxext.describe.TopologyView;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.build.LoadedTopology;
-import dev.fluxext.read.InputFiles;
-import dev.fluxext.read.ReadLimits;
+import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.StormConfigFile;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -117,7 +116,7 @@ public final class Flux implements Callable<Integer> {
      * reads the config when first used, fails to initialize: every later use of Storm fails.
      */
     private static void checkStormConfig() {
-        checkStormConfigFile();
+        StormConfigFile.check();
         try {
             Utils.readStormConfig();
         } catch (RuntimeException | ExceptionInInitializerError e) {
@@ -127,27 +126,6 @@ public final class Flux implements Callable<Integer> {
                 + (file.contains("=") ? ". Under the storm script, --config names Storm's own config file "
                     + "(storm.yaml) and '" + file + "' was taken for one; to override a topology config value use "
                     + "-c " + file : ""), e);
-        }
-    }
-
-    /**
-     * Storm reads {@code storm.conf.file} (the storm script's {@code --config FILE}) as a classpath resource, else as a
-     * file, unchecked: a FIFO there would block and a device never end. Checked as every file flux reads.
-     */
-    static void checkStormConfigFile() {
-        String name = System.getProperty("storm.conf.file");
-        if (name == null || name.isEmpty() || name.contains("=")
-            || Thread.currentThread().getContextClassLoader().getResource(name) != null) {
-            return; // none, a KEY=VALUE meant for -c (explained below), or a resource, which Storm reads first
-        }
-        Path path = Path.of(name);
-        if (Files.exists(path)) {
-            try {
-                InputFiles.checkRegular(path, "Storm config file (storm.conf.file, the storm script's --config)",
-                    ReadLimits.DEFAULT.maxBytes());
-            } catch (InputFiles.Refused e) {
-                throw new CliException(ExitCodes.USAGE, "flux: " + e.getMessage());
-            }
         }
     }
 

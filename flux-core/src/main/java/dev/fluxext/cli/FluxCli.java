@@ -3,6 +3,9 @@ package dev.fluxext.cli;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
+import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.RunException;
+import dev.fluxext.run.StormLogging;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -113,22 +116,9 @@ public final class FluxCli implements Runnable {
     /** Prints a command's failure (the stack trace only with {@code verbose}) and returns its exit status. */
     static int report(Exception e, PrintWriter err, boolean verbose) {
         if (e instanceof CliException cli) {
-            if (cli.getMessage() != null) {
-                err.println(cli.getMessage());
-            }
-            if (verbose && cli.getCause() != null) {
-                cli.getCause().printStackTrace(err);
-            }
-            err.flush();
-            return cli.exitCode();
+            return RunException.print(cli.getMessage(), cli.getCause(), cli.exitCode(), err, verbose);
         }
-        err.println("flux: internal error: " + e
-            + (verbose ? "" : " (run with --verbose for the stack trace)"));
-        if (verbose) {
-            e.printStackTrace(err);
-        }
-        err.flush();
-        return ExitCodes.FAILURE;
+        return RunException.report(e, err, verbose);
     }
 
     /** The mistake and where to look, not the whole help page, which would push the mistake off the screen. */

@@ -2,6 +2,7 @@ package dev.fluxext.cli;
 
 import dev.fluxext.describe.TopologyGraph;
 import dev.fluxext.describe.TopologyView;
+import dev.fluxext.run.ExitCodes;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;

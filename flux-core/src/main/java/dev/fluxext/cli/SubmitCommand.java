@@ -2,6 +2,8 @@ package dev.fluxext.cli;
 
 import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.describe.TopologyView;
+import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.RemoteSubmitter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;

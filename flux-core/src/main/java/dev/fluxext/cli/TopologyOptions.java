@@ -9,6 +9,8 @@ import dev.fluxext.load.LoadResult;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.read.InputFiles;
 import dev.fluxext.read.ReadLimits;
+import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.StormLogging;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

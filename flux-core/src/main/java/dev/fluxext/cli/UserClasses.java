@@ -1,5 +1,7 @@
 package dev.fluxext.cli;
 
+import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.StormHandOff;
 import java.io.File;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
@@ -31,9 +33,6 @@ final class UserClasses {
     private static final List<String> STORM_CLASSES = List.of("org/apache/storm/Config.class",
         "org/apache/storm/StormSubmitter.class", "org/apache/storm/utils/Utils.class",
         "org/apache/storm/LocalCluster.class", "org/apache/storm/daemon/nimbus/Nimbus.class");
-
-    /** The name of the loader that holds flux, Storm and the user's classes together. */
-    static final String STORM_WITH_USER_CLASSES = "flux-storm-with-user-classes";
 
     private static ClassLoader previousContext;
     private static URLClassLoader installed;
@@ -118,7 +117,7 @@ final class UserClasses {
         }
         urls.addAll(List.of(installed.getURLs()));
         @SuppressWarnings("resource")
-        URLClassLoader loader = new URLClassLoader(STORM_WITH_USER_CLASSES, urls.toArray(URL[]::new),
+        URLClassLoader loader = new URLClassLoader(StormHandOff.STORM_WITH_USER_CLASSES, urls.toArray(URL[]::new),
             ClassLoader.getPlatformClassLoader());
         for (Class<?> needed : List.of(StormHandOff.class, org.apache.storm.Config.class)) {
             if (loader.findResource(needed.getName().replace('.', '/') + ".class") == null) {

@@ -2,6 +2,7 @@ package dev.fluxext.cli;
 
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
+import dev.fluxext.run.StormLogging;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;

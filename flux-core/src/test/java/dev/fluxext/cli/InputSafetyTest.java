@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxext.load.FluxLoader;
+import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.RunException;
+import dev.fluxext.run.StormConfigFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,8 +97,8 @@ class InputSafetyTest {
         String previous = System.getProperty("storm.conf.file");
         System.setProperty("storm.conf.file", fifo.toString());
         try {
-            CliException e = org.junit.jupiter.api.Assertions.assertThrows(CliException.class,
-                    Flux::checkStormConfigFile);
+            RunException e = org.junit.jupiter.api.Assertions.assertThrows(RunException.class,
+                    StormConfigFile::check);
             assertEquals(ExitCodes.USAGE, e.exitCode());
             assertEquals("flux: Storm config file (storm.conf.file, the storm script's --config) '" + fifo + "' is not "
                     + "a regular file (a FIFO, device or socket, which may never end); give a regular file",

@@ -3,6 +3,7 @@ package dev.fluxext.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fluxext.run.ExitCodes;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.fluxext.cli;
+package dev.fluxext.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,7 +25,7 @@ class RunCountersIT {
     @Test
     @Timeout(120)
     void ourCountsEqualStormsWhenStormSamplesEveryTuple() throws Exception {
-        LoadedTopology topology = FluxLoader.load(LoadOptions.of(Fixtures.DIR + "dev/fluxext/cli/counts.yaml"))
+        LoadedTopology topology = FluxLoader.load(LoadOptions.of(Fixtures.DIR + "dev/fluxext/run/counts.yaml"))
             .topology().orElseThrow();
         TopologyView view = TopologyView.of(topology);
         Map<String, Object> conf = new HashMap<>(topology.config());

@@ -1,4 +1,4 @@
-package dev.fluxext.cli;
+package dev.fluxext.run;
 
 import dev.fluxext.compression.config.CompressionSettings;
 import dev.fluxext.compression.metrics.BatchSnapshot;
@@ -16,13 +16,13 @@ import org.apache.storm.Config;
  * a missing component never looks like a missing feature; counters under other names (Storm's own components, whose
  * serializers carry no component id) follow only when they counted something.
  */
-final class CompressionFigures {
+public final class CompressionFigures {
 
     private CompressionFigures() {
     }
 
     /** Component id → figures, components in the view's flow order; {@code counted} unchanged without compression. */
-    static Map<String, CompressionSnapshot> of(TopologyView view, Map<String, CompressionSnapshot> counted) {
+    public static Map<String, CompressionSnapshot> of(TopologyView view, Map<String, CompressionSnapshot> counted) {
         if (!CompressingListDelegateSerializer.class.getName()
                 .equals(view.config().get(Config.TOPOLOGY_TUPLE_SERIALIZER))) {
             return counted;

@@ -1,4 +1,4 @@
-package dev.fluxext.cli;
+package dev.fluxext.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxext.compression.metrics.BatchSnapshot;
@@ -19,12 +19,12 @@ import java.util.Map;
  * "bytesAfter", "ratio", "rejected"}}} when the transport compresses bundles (connections named {@code -> host:port}
  * for what was sent there, {@code -> :port} for rejections by the worker listening there).
  */
-final class SummaryJson {
+public final class SummaryJson {
 
     private SummaryJson() {
     }
 
-    static Map<String, Object> document(String topology, long uptimeSecs, Map<String, ComponentStats> components,
+    public static Map<String, Object> document(String topology, long uptimeSecs, Map<String, ComponentStats> components,
                                         Map<String, CompressionSnapshot> compression,
                                         Map<String, BatchSnapshot> batches) {
         Map<String, Object> byId = new LinkedHashMap<>();

@@ -1,4 +1,4 @@
-package dev.fluxext.cli;
+package dev.fluxext.run;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -20,7 +20,7 @@ public final class ExitCodes {
     public static final int INTERRUPTED = 130;
 
     /** For --help, in picocli's exit code list form. */
-    static final Map<String, String> HELP = orderedHelp();
+    public static final Map<String, String> HELP = orderedHelp();
 
     private static Map<String, String> orderedHelp() {
         Map<String, String> help = new LinkedHashMap<>();

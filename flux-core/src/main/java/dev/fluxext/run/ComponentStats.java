@@ -1,4 +1,4 @@
-package dev.fluxext.cli;
+package dev.fluxext.run;
 
 import dev.fluxext.describe.TopologyView;
 import java.util.LinkedHashMap;
@@ -9,7 +9,7 @@ import org.apache.storm.generated.TopologyInfo;
  * One component's totals since the topology started, as a local run's progress lines and summary give them
  * ({@link RunCounters}: Storm's figures, counted exactly; system streams left out).
  */
-record ComponentStats(String id, String type, long emitted, long transferred, long acked, long failed, long executed) {
+public record ComponentStats(String id, String type, long emitted, long transferred, long acked, long failed, long executed) {
 
     static final String SPOUT = "spout";
     static final String BOLT = "bolt";
@@ -18,7 +18,7 @@ record ComponentStats(String id, String type, long emitted, long transferred, lo
      * Every component of {@code view}, in its (flow) order, with zeros. Storm's own system components (ackers,
      * {@code __system}) are not in the view and not counted.
      */
-    static Map<String, ComponentStats> none(TopologyView view) {
+    public static Map<String, ComponentStats> none(TopologyView view) {
         Map<String, ComponentStats> stats = new LinkedHashMap<>();
         view.components().forEach(c -> stats.put(c.id(),
             new ComponentStats(c.id(), c.isSpout() ? SPOUT : BOLT, 0, 0, 0, 0, 0)));

@@ -1,4 +1,4 @@
-package dev.fluxext.cli;
+package dev.fluxext.run;
 
 import dev.fluxext.compression.metrics.BatchMetrics;
 import dev.fluxext.compression.metrics.BatchSnapshot;
@@ -110,7 +110,7 @@ final class LocalRunner {
                 .withDaemonConf(Config.EXECUTOR_METRICS_FREQUENCY_SECS, 1)
                 .build();
         } catch (Exception e) {
-            throw new CliException(ExitCodes.FAILURE, "flux: the local Storm cluster did not start: " + e
+            throw new RunException(ExitCodes.FAILURE, "flux: the local Storm cluster did not start: " + e
                 + " (details in the Storm log)", e);
         }
         try {
@@ -123,7 +123,7 @@ final class LocalRunner {
             try {
                 cluster.submitTopology(name, conf, topology);
             } catch (InvalidTopologyException e) {
-                throw new CliException(ExitCodes.INVALID_TOPOLOGY, "flux: Storm rejected the topology: " + e.get_msg(), e);
+                throw new RunException(ExitCodes.INVALID_TOPOLOGY, "flux: Storm rejected the topology: " + e.get_msg(), e);
             }
             out.printf("flux: topology '%s' submitted with %d worker%s; %s%n", name, workers,
                 workers == 1 ? "" : "s", duration.map(d -> "running for " + d.toSeconds() + " s (Ctrl-C stops it)")

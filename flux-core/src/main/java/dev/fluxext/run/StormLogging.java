@@ -1,4 +1,4 @@
-package dev.fluxext.cli;
+package dev.fluxext.run;
 
 import java.nio.file.Path;
 import org.apache.logging.log4j.Level;
@@ -13,7 +13,7 @@ import org.apache.logging.log4j.core.config.builder.impl.BuiltConfiguration;
  * that writes INFO to stdout, which would drown the CLI's own output (and corrupt {@code show --format json}).
  * Reconfiguring programmatically replaces that configuration whether or not Log4j has started yet.
  */
-final class StormLogging {
+public final class StormLogging {
 
     private static final String PATTERN = "%d{HH:mm:ss.SSS} [%t] %-5p %c{1.} - %msg%n";
 
@@ -24,7 +24,7 @@ final class StormLogging {
      * To stderr, for the short-lived commands: by default only errors, one line each without stack trace (the CLI
      * reports failures itself); with {@code --verbose} everything from INFO with stack traces.
      */
-    static void toStderr(boolean verbose) {
+    public static void toStderr(boolean verbose) {
         if (userConfigured()) {
             return;
         }

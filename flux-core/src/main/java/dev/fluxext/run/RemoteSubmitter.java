@@ -1,4 +1,4 @@
-package dev.fluxext.cli;
+package dev.fluxext.run;
 
 import dev.fluxext.compression.storm.StormLines;
 import java.io.PrintWriter;
@@ -24,7 +24,7 @@ import org.apache.storm.utils.Utils;
  * Submits to a real cluster with {@link StormSubmitter}, which finds Nimbus from {@code storm.yaml} (Storm's usual
  * lookup), the topology config ({@code -c nimbus.seeds=[...]}) or {@code --nimbus host:port}.
  */
-final class RemoteSubmitter {
+public final class RemoteSubmitter {
 
     private RemoteSubmitter() {
     }
@@ -34,7 +34,7 @@ final class RemoteSubmitter {
         int colon = nimbus.lastIndexOf(':');
         String host = colon < 0 ? nimbus : nimbus.substring(0, colon);
         if (host.isBlank()) {
-            throw new CliException(ExitCodes.USAGE, "flux: --nimbus " + nimbus + ": expected HOST or HOST:PORT");
+            throw new RunException(ExitCodes.USAGE, "flux: --nimbus " + nimbus + ": expected HOST or HOST:PORT");
         }
         Map<String, Object> conf = new HashMap<>();
         conf.put(Config.NIMBUS_SEEDS, List.of(host));
@@ -42,7 +42,7 @@ final class RemoteSubmitter {
             try {
                 conf.put(Config.NIMBUS_THRIFT_PORT, Integer.parseInt(nimbus.substring(colon + 1)));
             } catch (NumberFormatException e) {
-                throw new CliException(ExitCodes.USAGE, "flux: --nimbus " + nimbus + ": the port is not a number");
+                throw new RunException(ExitCodes.USAGE, "flux: --nimbus " + nimbus + ": the port is not a number");
             }
         }
         return conf;
@@ -52,14 +52,14 @@ final class RemoteSubmitter {
      * The Nimbus a submission goes to and why there, as StormSubmitter will find it: {@code --nimbus}, else the
      * topology config over Storm's config (storm.yaml, else Storm's defaults: localhost).
      */
-    static String target(Map<String, Object> topologyConf, Optional<String> nimbus) {
+    public static String target(Map<String, Object> topologyConf, Optional<String> nimbus) {
         if (nimbus.isPresent()) {
             return "Nimbus at " + nimbus.get() + " (--nimbus)";
         }
         if (NimbusClient.isLocalOverride()) {
             return "the in-process cluster of `storm local`";
         }
-        Flux.checkStormConfigFile();
+        StormConfigFile.check();
         Map<String, Object> storm = Utils.readStormConfig();
         Map<String, Object> conf = new HashMap<>(storm);
         conf.putAll(topologyConf);
@@ -85,22 +85,22 @@ final class RemoteSubmitter {
         out.flush();
         leaderVersion(conf).flatMap(version -> StormLines.problem(target(config, nimbus), version))
             .ifPresent(reason -> {
-                throw new CliException(ExitCodes.FAILURE, "flux: " + reason);
+                throw new RunException(ExitCodes.FAILURE, "flux: " + reason);
             });
         try {
             StormSubmitter.submitTopology(name, conf, topology,
                 new SubmitOptions(inactive ? TopologyInitialStatus.INACTIVE : TopologyInitialStatus.ACTIVE), null);
             out.printf("flux: topology '%s' submitted%s%n", name, inactive ? " (inactive)" : "");
         } catch (AlreadyAliveException e) {
-            throw new CliException(ExitCodes.FAILURE, "flux: a topology named '" + name
+            throw new RunException(ExitCodes.FAILURE, "flux: a topology named '" + name
                 + "' is already running on the cluster; kill it first or rename the topology", e);
         } catch (InvalidTopologyException e) {
-            throw new CliException(ExitCodes.INVALID_TOPOLOGY, "flux: Nimbus rejected the topology: " + e.get_msg(), e);
+            throw new RunException(ExitCodes.INVALID_TOPOLOGY, "flux: Nimbus rejected the topology: " + e.get_msg(), e);
         } catch (AuthorizationException e) {
-            throw new CliException(ExitCodes.FAILURE, "flux: not authorized to submit: " + e.get_msg(), e);
+            throw new RunException(ExitCodes.FAILURE, "flux: not authorized to submit: " + e.get_msg(), e);
         } catch (RuntimeException e) {
             // Storm wraps connection problems (no Nimbus, wrong port) in RuntimeExceptions.
-            throw new CliException(ExitCodes.FAILURE, "flux: submission failed" + where + ": " + rootMessage(e), e);
+            throw new RunException(ExitCodes.FAILURE, "flux: submission failed" + where + ": " + rootMessage(e), e);
         } finally {
             if (previousJar == null) {
                 System.clearProperty("storm.jar");

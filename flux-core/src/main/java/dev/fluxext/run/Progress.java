@@ -1,4 +1,4 @@
-package dev.fluxext.cli;
+package dev.fluxext.run;
 
 import dev.fluxext.describe.TopologyView;
 import java.util.HashMap;
@@ -11,7 +11,7 @@ import org.apache.storm.generated.TopologyInfo;
  * first one stamped with the uptime, the others indented under it, so that each line stays within ~100 columns
  * however many components the topology has; then the compression totals, if any, each on a line of its own.
  */
-final class Progress {
+public final class Progress {
 
     /** Longer ids are not padded further: the line stays readable, the columns shift for that component only. */
     private static final int MAX_ID_WIDTH = 24;
@@ -22,7 +22,7 @@ final class Progress {
     private long previousNanos;
 
     /** {@code startNanos}: when the topology was submitted, so the first report's rates cover the start. */
-    Progress(TopologyView view, long startNanos) {
+    public Progress(TopologyView view, long startNanos) {
         this.view = view;
         this.previousNanos = startNanos;
         this.idWidth = Math.min(MAX_ID_WIDTH,
@@ -36,7 +36,7 @@ final class Progress {
      *         compression: tuples 80000 -> 16000 bytes (0.20), 0 rejected</pre>
      * {@code figures}: {@link CompressionFigures#progress}'s {@code " | "}-separated totals, or empty.
      */
-    String line(TopologyInfo info, Map<String, ComponentStats> stats, long nanos, String figures) {
+    public String line(TopologyInfo info, Map<String, ComponentStats> stats, long nanos, String figures) {
         double seconds = (nanos - previousNanos) / 1e9;
         String stamp = String.format("[%4ds] ", info == null ? 0 : info.get_uptime_secs());
         String indent = " ".repeat(stamp.length());

@@ -1,4 +1,4 @@
-package dev.fluxext.cli;
+package dev.fluxext.run;
 
 import dev.fluxext.describe.TopologyView;
 import java.util.ArrayList;

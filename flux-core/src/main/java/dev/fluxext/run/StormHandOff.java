@@ -1,4 +1,4 @@
-package dev.fluxext.cli;
+package dev.fluxext.run;
 
 import dev.fluxext.describe.TopologyView;
 import java.io.PrintWriter;
@@ -11,17 +11,20 @@ import org.apache.storm.utils.Utils;
 
 /**
  * Where a built topology is handed to Storm: a local cluster or {@code StormSubmitter}. With the user's classes
- * given, {@link UserClasses#handToStorm} runs these methods in a class loader that holds Storm and the user's
+ * given, {@code cli.UserClasses.handToStorm} runs these methods in a class loader that holds Storm and the user's
  * classes together, so every argument is a JDK type (the topology as Thrift bytes) and every outcome an exit status:
  * nothing of one loader's flux or Storm may reach the other's.
  */
 public final class StormHandOff {
 
+    /** The name of the loader that holds flux, Storm and the user's classes together ({@code cli.UserClasses}). */
+    public static final String STORM_WITH_USER_CLASSES = "flux-storm-with-user-classes";
+
     private StormHandOff() {
     }
 
     /**
-     * Runs the topology on a local cluster (see {@link SubmitCommand}'s options).
+     * Runs the topology on a local cluster (see {@code cli.SubmitCommand}'s options).
      *
      * @param declared     component id → class, as the file names them, in the file's order
      * @param source       the topologySource, if the components come from one, else null
@@ -72,11 +75,11 @@ public final class StormHandOff {
      * Runs {@code task}; in the loader holding Storm and the user's classes, with that loader as the context loader
      * and as Storm's loader for Java deserialization, so that Storm's lookups (service registrations, classes by
      * name, the spouts and bolts its workers deserialize) all go to it. In flux's own loader the settings of
-     * {@link UserClasses#install} stay.
+     * {@code cli.UserClasses.install} stay.
      */
     private static int withStormLoader(PrintWriter err, boolean verbose, Task task) {
         ClassLoader storm = StormHandOff.class.getClassLoader();
-        boolean own = UserClasses.STORM_WITH_USER_CLASSES.equals(storm.getName());
+        boolean own = STORM_WITH_USER_CLASSES.equals(storm.getName());
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         if (own) {
@@ -86,10 +89,10 @@ public final class StormHandOff {
         try {
             return task.run();
         } catch (Exception e) {
-            return FluxCli.report(e, err, verbose);
+            return RunException.report(e, err, verbose);
         } catch (LinkageError e) { // a class of Storm's or the user's that does not load or link: say which
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            return FluxCli.report(new CliException(ExitCodes.FAILURE, "flux: Storm could not load a class: " + e
+            return RunException.report(new RunException(ExitCodes.FAILURE, "flux: Storm could not load a class: " + e
                 + (cause == e ? "" : " (" + cause + ")") + "; check the jars given with --jar and --classpath", e),
                 err, verbose);
         } finally {

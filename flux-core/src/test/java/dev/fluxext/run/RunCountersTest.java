@@ -1,4 +1,4 @@
-package dev.fluxext.cli;
+package dev.fluxext.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.describe.TopologyView;
+import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadOptions;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,10 +22,10 @@ import org.junit.jupiter.api.Test;
 /** A local run's own counters and the progress line made from them (the cluster side: {@link RunCountersIT}). */
 class RunCountersTest {
 
-    /** words (spout) -> count -> total, as loaded for the CLI's runs. */
+    /** words (spout) -> count -> total, the CLI tests' word count (cli.TestTopologies). */
     private static TopologyView words() {
-        LoadedTopology loaded = TestTopologies.load(new LoadOptions("words.yaml", false, Optional.empty(),
-            false, Map.of(), Map.of())).topology().orElseThrow();
+        LoadedTopology loaded = FluxLoader.load(new LoadOptions("dev/fluxext/cli/loader/words.yaml", true,
+            Optional.empty(), false, Map.of(), Map.of())).topology().orElseThrow();
         return TopologyView.of(loaded);
     }
 
