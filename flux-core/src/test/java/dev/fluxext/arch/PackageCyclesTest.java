@@ -1,6 +1,7 @@
 package dev.fluxext.arch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.load.FluxLoader;
@@ -21,7 +22,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The package graph of flux-core's compiled classes, as the JDK's own {@code jdeps} reads it: data flows one way
- * through the stages, so no package may depend on itself through others, and {@code model} depends on none.
+ * through the stages, so no package may depend on itself through others, and {@code model} depends on none. On top,
+ * {@code cli} (commands, output formats) hands to {@code run} (local cluster, remote submission): nothing uses
+ * {@code cli}, and only {@code cli} uses {@code run}.
  */
 class PackageCyclesTest {
 
@@ -68,6 +71,17 @@ class PackageCyclesTest {
     @Test
     void modelIsALeaf() {
         assertEquals(Set.of(), graph.getOrDefault("dev.fluxext.model", Set.of()));
+    }
+
+    @Test
+    void cliIsOnTopAndOnlyCliUsesRun() {
+        assertTrue(graph.getOrDefault("dev.fluxext.cli", Set.of()).contains("dev.fluxext.run"), graph.toString());
+        graph.forEach((from, to) -> {
+            assertFalse(to.contains("dev.fluxext.cli"), from + " depends on cli: " + to);
+            if (!from.equals("dev.fluxext.cli")) {
+                assertFalse(to.contains("dev.fluxext.run"), from + " depends on run: " + to);
+            }
+        });
     }
 
     @Test
