@@ -9,7 +9,8 @@ import org.apache.storm.generated.TopologyInfo;
  * One component's totals since the topology started, as a local run's progress lines and summary give them
  * ({@link RunCounters}: Storm's figures, counted exactly; system streams left out).
  */
-public record ComponentStats(String id, String type, long emitted, long transferred, long acked, long failed, long executed) {
+public record ComponentStats(String id, String type, long emitted, long transferred, long acked, long failed,
+                             long executed) {
 
     static final String SPOUT = "spout";
     static final String BOLT = "bolt";

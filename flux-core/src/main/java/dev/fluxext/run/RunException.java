@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 
 /**
  * An expected failure of a run: its message is printed as is (no stack trace) and the command exits with
- * {@link #exitCode()}. The commands' own failures ({@code cli.RunException}) are printed the same way ({@link #print}).
+ * {@link #exitCode()}. The commands' own failures ({@code cli.CliException}) are printed the same way ({@link #print}).
  */
 public final class RunException extends RuntimeException {
 
