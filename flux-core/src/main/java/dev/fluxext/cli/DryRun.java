@@ -11,16 +11,17 @@ final class DryRun {
     private DryRun() {
     }
 
-    static void print(LoadedTopology topology, PrintWriter out) {
-        print(topology, out, true);
+    static void print(LoadedTopology topology, SecretsOption.Shown shown, PrintWriter out) {
+        print(topology, shown, out, true);
     }
 
     /** Without {@code detail}, only the one line saying what was built. */
-    static void print(LoadedTopology topology, PrintWriter out, boolean detail) {
+    static void print(LoadedTopology topology, SecretsOption.Shown shown, PrintWriter out, boolean detail) {
         if (detail) {
-            out.print(TopologyText.summary(TopologyView.of(topology)));
+            out.print(TopologyText.summary(shown.view(TopologyView.of(topology))));
         }
-        out.printf("flux: dry run: topology '%s' built (%s); not submitted%n", topology.name(), counts(topology));
+        out.printf("flux: dry run: topology '%s' built (%s); not submitted%n", shown.text(topology.name()),
+            counts(topology));
         out.flush();
     }
 

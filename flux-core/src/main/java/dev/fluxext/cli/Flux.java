@@ -3,6 +3,7 @@ package dev.fluxext.cli;
 import dev.fluxext.describe.TopologyText;
 import dev.fluxext.describe.TopologyView;
 import dev.fluxext.load.FluxLoader;
+import dev.fluxext.load.LoadResult;
 import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.run.ExitCodes;
 import dev.fluxext.run.StormConfigFile;
@@ -19,6 +20,7 @@ import java.util.concurrent.Callable;
 import org.apache.storm.utils.NimbusClient;
 import org.apache.storm.utils.Utils;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -82,6 +84,9 @@ public final class Flux implements Callable<Integer> {
 
     @Option(names = {"-v", "--verbose"}, description = "Print stack traces for internal errors.")
     boolean verbose;
+
+    @Mixin
+    SecretsOption secrets = new SecretsOption();
 
     // Storm's own flags that have no use here: accepted only to say what replaces them.
     @Option(names = {"-z", "--zookeeper"}, paramLabel = "HOST:PORT", hidden = true)
@@ -191,20 +196,22 @@ public final class Flux implements Callable<Integer> {
         // The storm script takes -c KEY=VALUE for itself and passes it on as storm.options.
         options.scriptOverrides = Utils.readCommandLineOpts();
         options.verbose = verbose;
-        LoadedTopology topology = options.load(context);
+        LoadResult result = options.loadAndPrint(context, false);
+        LoadedTopology topology = options.topologyOf(result);
+        SecretsOption.Shown shown = secrets.shown(result.redactions());
         if (dryRun) {
-            DryRun.print(topology, context.out(), !noDetail);
+            DryRun.print(topology, shown, context.out(), !noDetail);
             return ExitCodes.OK;
         }
         if (!noDetail) {
-            context.out().print(TopologyText.summary(TopologyView.of(topology)));
+            context.out().print(TopologyText.summary(shown.view(TopologyView.of(topology))));
         }
         if (local) {
             requireLocalCluster();
-            return SubmitCommand.runLocally(topology, context, Optional.of(Duration.ofMillis(sleepMs)),
+            return SubmitCommand.runLocally(topology, shown, context, Optional.of(Duration.ofMillis(sleepMs)),
                 Duration.ofSeconds(5), Optional.empty(), Optional.empty(), verbose);
         }
-        return SubmitCommand.submitRemotely(topology, context, Optional.empty(),
+        return SubmitCommand.submitRemotely(topology, shown, context, Optional.empty(),
             TopologyJar.choose(options.jars(context), topology.model()), inactive, verbose);
     }
 }

@@ -44,6 +44,9 @@ final class GraphCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE instead of stdout.")
     Path output;
 
+    @Mixin
+    SecretsOption secrets;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         CliContext context = parent.context();
@@ -54,7 +57,7 @@ final class GraphCommand implements Callable<Integer> {
                 + "which was not found; install Graphviz (e.g. apt-get install graphviz, brew install graphviz) "
                 + "or use --format dot or --format mermaid");
         }
-        TopologyView view = topologyOptions.loadModel(context);
+        TopologyView view = topologyOptions.loadModel(context, secrets);
         if (view.source().isPresent()) {
             throw new CliException(ExitCodes.FAILURE, "flux: " + topologyOptions.file + ": the components come from "
                 + view.source().get() + ", which only running that code can tell, and graph runs no user code; "

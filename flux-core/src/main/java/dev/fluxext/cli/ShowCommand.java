@@ -32,17 +32,13 @@ final class ShowCommand implements Callable<Integer> {
         description = "text (a readable summary) or json (default: ${DEFAULT-VALUE}).")
     Format format;
 
-    @Option(names = "--show-secrets", description = "Print values substituted from the environment "
-        + "($${ENV-NAME}); by default show prints the placeholder instead.")
-    boolean showSecrets;
+    @Mixin
+    SecretsOption secrets;
 
     @Override
     public Integer call() {
         LoadResult result = topologyOptions.loadAndPrint(parent.context(), false);
-        TopologyView view = TopologyView.of(topologyOptions.topologyOf(result));
-        if (!showSecrets) {
-            view = view.masked(result.redactions()::mask);
-        }
+        TopologyView view = secrets.shown(result.redactions()).view(TopologyView.of(topologyOptions.topologyOf(result)));
         String shown = format == Format.json ? TopologyText.jsonText(view) : TopologyText.summary(view);
         parent.context().out().print(shown.endsWith("\n") ? shown : shown + "\n");
         parent.context().out().flush();

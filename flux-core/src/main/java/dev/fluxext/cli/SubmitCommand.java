@@ -2,6 +2,7 @@ package dev.fluxext.cli;
 
 import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.describe.TopologyView;
+import dev.fluxext.load.LoadResult;
 import dev.fluxext.run.ExitCodes;
 import dev.fluxext.run.RemoteSubmitter;
 import java.nio.file.Path;
@@ -45,6 +46,9 @@ final class SubmitCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "Build the topology and print it, without running or submitting.")
     boolean dryRun;
 
+    @Mixin
+    SecretsOption secrets;
+
     @Option(names = "--duration", paramLabel = "SECONDS",
         description = "--local: stop after this many seconds (default: run until Ctrl-C).")
     Long durationSecs;
@@ -72,23 +76,25 @@ final class SubmitCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         checkOptions();
         CliContext context = parent.context();
-        LoadedTopology topology = topologyOptions.load(context);
+        LoadResult result = topologyOptions.loadAndPrint(context, false);
+        LoadedTopology topology = topologyOptions.topologyOf(result);
+        SecretsOption.Shown shown = secrets.shown(result.redactions());
         if (mode.remote) {
             Path jar = TopologyJar.choose(topologyOptions.jars(context), topology.model());
             if (dryRun) {
-                DryRun.print(topology, context.out());
+                DryRun.print(topology, shown, context.out());
                 context.out().printf("flux: dry run: would upload %s to %s%n", jar,
-                    RemoteSubmitter.target(topology.config(), Optional.ofNullable(nimbus)));
+                    shown.text(RemoteSubmitter.target(topology.config(), Optional.ofNullable(nimbus))));
                 return ExitCodes.OK;
             }
-            return submitRemotely(topology, context, Optional.ofNullable(nimbus), jar, inactive,
+            return submitRemotely(topology, shown, context, Optional.ofNullable(nimbus), jar, inactive,
                 topologyOptions.verbose);
         }
         if (dryRun) {
-            DryRun.print(topology, context.out());
+            DryRun.print(topology, shown, context.out());
             return ExitCodes.OK;
         }
-        return runLocally(topology, context, Optional.ofNullable(durationSecs).map(Duration::ofSeconds),
+        return runLocally(topology, shown, context, Optional.ofNullable(durationSecs).map(Duration::ofSeconds),
             Duration.ofSeconds(intervalSecs), Optional.ofNullable(summaryJson).map(context.workingDir()::resolve),
             Optional.ofNullable(logFile).map(context.workingDir()::resolve), topologyOptions.verbose);
     }
@@ -97,21 +103,23 @@ final class SubmitCommand implements Callable<Integer> {
      * Runs the topology on a local cluster, where Storm sees the user's classes ({@link UserClasses#handToStorm}).
      * Shared with the Storm-style {@link Flux} main.
      */
-    static int runLocally(LoadedTopology topology, CliContext context, Optional<Duration> duration, Duration interval,
-                          Optional<Path> summaryJson, Optional<Path> logFile, boolean verbose) {
-        Path log = logFile.orElseGet(() -> defaultLogFile(topology.name()));
-        return UserClasses.handToStorm("runLocal", topology.name(), Utils.thriftSerialize(topology.topology()),
-            new HashMap<>(topology.config()), TopologyView.declared(topology.model()),
+    static int runLocally(LoadedTopology topology, SecretsOption.Shown shown, CliContext context,
+                          Optional<Duration> duration, Duration interval, Optional<Path> summaryJson,
+                          Optional<Path> logFile, boolean verbose) {
+        String shownName = shown.text(topology.name());
+        Path log = logFile.orElseGet(() -> defaultLogFile(shownName));
+        return UserClasses.handToStorm("runLocal", topology.name(), shownName,
+            Utils.thriftSerialize(topology.topology()), new HashMap<>(topology.config()), TopologyView.declared(topology.model()),
             TopologyView.of(topology).source().orElse(null), duration.map(Duration::toMillis).orElse(null),
             interval.toMillis(), summaryJson.map(Path::toString).orElse(null), log.toString(), context.out(),
             context.err(), verbose);
     }
 
     /** Submits to Nimbus, where Storm sees the user's classes. Shared with the Storm-style {@link Flux} main. */
-    static int submitRemotely(LoadedTopology topology, CliContext context, Optional<String> nimbus, Path jar,
-                              boolean inactive, boolean verbose) {
-        return UserClasses.handToStorm("submitRemote", topology.name(), Utils.thriftSerialize(topology.topology()),
-            new HashMap<>(topology.config()), nimbus.orElse(null), jar.toString(), inactive, context.out(),
+    static int submitRemotely(LoadedTopology topology, SecretsOption.Shown shown, CliContext context,
+                              Optional<String> nimbus, Path jar, boolean inactive, boolean verbose) {
+        return UserClasses.handToStorm("submitRemote", topology.name(), shown.text(topology.name()),
+            Utils.thriftSerialize(topology.topology()), new HashMap<>(topology.config()), nimbus.orElse(null), jar.toString(), inactive, context.out(),
             context.err(), verbose);
     }
 

@@ -88,15 +88,16 @@ final class TopologyOptions {
 
     /**
      * The file's checked model as a view, checked by signature only: nothing of the file is created and no user code
-     * runs. Prints every diagnostic as {@link #load} does.
+     * runs. Prints every diagnostic as {@link #load} does. Shown as {@code secrets} says.
      *
      * @throws CliException with {@link ExitCodes#INVALID_TOPOLOGY} when the file has errors
      */
-    TopologyView loadModel(CliContext context) {
+    TopologyView loadModel(CliContext context, SecretsOption secrets) {
         LoadResult result = loadQuietly(context, true);
         print(result, context);
         TopologyDef model = checked(result, result.model()).orElseThrow();
-        return TopologyView.ofModel(TopologyFactory.topologyName(model, file), model);
+        return secrets.shown(result.redactions())
+            .view(TopologyView.ofModel(TopologyFactory.topologyName(model, file), model));
     }
 
     /** Loads the topology without printing anything. */

@@ -39,6 +39,8 @@ final class LocalRunner {
     static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(60);
 
     private final String name;
+    /** The name as printed: values substituted from the environment masked ({@link SecretsOption}). */
+    private final String shownName;
     private final StormTopology topology;
     private final Map<String, Object> config;
     /** The components progress lines and the summary list, in flow order. */
@@ -64,9 +66,10 @@ final class LocalRunner {
                    Map<String, CompressionSnapshot> compression, Map<String, BatchSnapshot> batches);
     }
 
-    LocalRunner(String name, StormTopology topology, Map<String, Object> config, TopologyView view,
+    LocalRunner(String name, String shownName, StormTopology topology, Map<String, Object> config, TopologyView view,
                 Optional<Duration> duration, Duration interval, PrintWriter out, SummaryWriter summaryWriter) {
         this.name = name;
+        this.shownName = shownName;
         this.topology = topology;
         this.config = config;
         this.view = view;
@@ -125,16 +128,14 @@ final class LocalRunner {
             } catch (InvalidTopologyException e) {
                 throw new RunException(ExitCodes.INVALID_TOPOLOGY, "flux: Storm rejected the topology: " + e.get_msg(), e);
             }
-            out.printf("flux: topology '%s' submitted with %d worker%s; %s%n", name, workers,
-                workers == 1 ? "" : "s", duration.map(d -> "running for " + d.toSeconds() + " s (Ctrl-C stops it)")
-                    .orElse("running until Ctrl-C"));
+            out.println(submittedLine(shownName, workers, duration));
             TopologyInfo last = report(cluster);
             long lastUptime = last == null ? 0 : last.get_uptime_secs();
             Map<String, ComponentStats> finalStats = counters.stats(view);
             Map<String, CompressionSnapshot> compression = CompressionFigures.of(view, CompressionMetrics.snapshot());
             Map<String, BatchSnapshot> batches = BatchMetrics.snapshot();
             printSummary(lastUptime, last, finalStats, compression, batches);
-            summaryWriter.write(name, lastUptime, finalStats, compression, batches);
+            summaryWriter.write(shownName, lastUptime, finalStats, compression, batches);
             List<String> failures = failures(last);
             failures.forEach(out::println);
             out.flush();
@@ -147,7 +148,7 @@ final class LocalRunner {
                 return ExitCodes.FAILURE;
             }
             cluster.killTopologyWithOpts(name, killNow());
-            out.printf("flux: topology '%s' killed%n", name);
+            out.println(killedLine(shownName));
             return ExitCodes.OK;
         } finally {
             counters.close();
@@ -181,10 +182,25 @@ final class LocalRunner {
         }
     }
 
+    /** The lines naming the topology take the name as printed ({@code shownName}), never the one Storm uses. */
+    static String submittedLine(String shownName, int workers, Optional<Duration> duration) {
+        return String.format("flux: topology '%s' submitted with %d worker%s; %s", shownName, workers,
+            workers == 1 ? "" : "s", duration.map(d -> "running for " + d.toSeconds() + " s (Ctrl-C stops it)")
+                .orElse("running until Ctrl-C"));
+    }
+
+    static String killedLine(String shownName) {
+        return "flux: topology '" + shownName + "' killed";
+    }
+
+    static String summaryHeader(String shownName, long uptimeSecs, TopologyInfo info) {
+        return "Summary of '" + shownName + "' after " + uptimeSecs + " s"
+            + (info == null ? "" : " in " + ComponentStats.workers(info) + " worker(s)") + ":";
+    }
+
     private void printSummary(long uptimeSecs, TopologyInfo info, Map<String, ComponentStats> stats,
                               Map<String, CompressionSnapshot> compression, Map<String, BatchSnapshot> batches) {
-        out.printf("%nSummary of '%s' after %d s%s:%n", name, uptimeSecs,
-            info == null ? "" : " in " + ComponentStats.workers(info) + " worker(s)");
+        out.printf("%n%s%n", summaryHeader(shownName, uptimeSecs, info));
         out.printf("  %-24s %-6s %12s %12s %12s %12s %12s%n", "component", "type", "emitted", "transferred", "acked",
             "failed", "executed");
         stats.values().forEach(s -> out.printf("  %-24s %-6s %12d %12d %12d %12d %12d%n", s.id(), s.type(), s.emitted(),

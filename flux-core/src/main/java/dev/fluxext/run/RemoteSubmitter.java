@@ -73,15 +73,15 @@ public final class RemoteSubmitter {
             + ObjectReader.getInt(conf.get(Config.NIMBUS_THRIFT_PORT), 6627) + " (" + source + ")";
     }
 
-    static void submit(String name, StormTopology topology, Map<String, Object> config, Optional<String> nimbus,
-                       Path jar, boolean inactive, PrintWriter out) {
+    static void submit(String name, String shownName, StormTopology topology, Map<String, Object> config,
+                       Optional<String> nimbus, Path jar, boolean inactive, PrintWriter out) {
         Map<String, Object> conf = new HashMap<>(config);
         nimbus.map(RemoteSubmitter::nimbusConf).ifPresent(conf::putAll);
         // StormSubmitter reads the jar to upload from this property, as `storm jar` sets it.
         String previousJar = System.getProperty("storm.jar");
         System.setProperty("storm.jar", jar.toAbsolutePath().toString());
         String where = " to " + target(config, nimbus);
-        out.printf("flux: submitting topology '%s'%s, uploading %s...%n", name, where, jar);
+        out.printf("flux: submitting topology '%s'%s, uploading %s...%n", shownName, where, jar);
         out.flush();
         leaderVersion(conf).flatMap(version -> StormLines.problem(target(config, nimbus), version))
             .ifPresent(reason -> {
@@ -90,9 +90,9 @@ public final class RemoteSubmitter {
         try {
             StormSubmitter.submitTopology(name, conf, topology,
                 new SubmitOptions(inactive ? TopologyInitialStatus.INACTIVE : TopologyInitialStatus.ACTIVE), null);
-            out.printf("flux: topology '%s' submitted%s%n", name, inactive ? " (inactive)" : "");
+            out.printf("flux: topology '%s' submitted%s%n", shownName, inactive ? " (inactive)" : "");
         } catch (AlreadyAliveException e) {
-            throw new RunException(ExitCodes.FAILURE, "flux: a topology named '" + name
+            throw new RunException(ExitCodes.FAILURE, "flux: a topology named '" + shownName
                 + "' is already running on the cluster; kill it first or rename the topology", e);
         } catch (InvalidTopologyException e) {
             throw new RunException(ExitCodes.INVALID_TOPOLOGY, "flux: Nimbus rejected the topology: " + e.get_msg(), e);

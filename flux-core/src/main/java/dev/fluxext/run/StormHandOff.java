@@ -26,14 +26,16 @@ public final class StormHandOff {
     /**
      * Runs the topology on a local cluster (see {@code cli.SubmitCommand}'s options).
      *
+     * @param name         the name Storm knows the topology by
+     * @param shownName    the name as printed ({@link SecretsOption}): values from the environment masked
      * @param declared     component id → class, as the file names them, in the file's order
      * @param source       the topologySource, if the components come from one, else null
      * @param durationMillis null to run until Ctrl-C
      * @param summaryJson  null for none
      * @return the exit status; problems are printed to {@code err}
      */
-    public static int runLocal(String name, byte[] topology, Map<String, Object> config, Map<String, String> declared,
-                               String source, Long durationMillis, long intervalMillis, String summaryJson,
+    public static int runLocal(String name, String shownName, byte[] topology, Map<String, Object> config,
+                               Map<String, String> declared, String source, Long durationMillis, long intervalMillis, String summaryJson,
                                String logFile, PrintWriter out, PrintWriter err, boolean verbose) {
         return withStormLoader(err, verbose, () -> {
             StormTopology built = Utils.thriftDeserialize(StormTopology.class, topology);
@@ -41,7 +43,7 @@ public final class StormHandOff {
             StormLogging.toFile(log);
             out.println("flux: Storm logs go to " + log);
             TopologyView view = TopologyView.ofSubmitted(name, config, built, declared, Optional.ofNullable(source));
-            LocalRunner runner = new LocalRunner(name, built, config, view,
+            LocalRunner runner = new LocalRunner(name, shownName, built, config, view,
                 Optional.ofNullable(durationMillis).map(Duration::ofMillis), Duration.ofMillis(intervalMillis), out,
                 (topologyName, uptime, stats, compression, batches) -> Optional.ofNullable(summaryJson).map(Path::of)
                     .ifPresent(file -> {
@@ -55,13 +57,14 @@ public final class StormHandOff {
     /**
      * Submits the topology to a cluster's Nimbus (see {@link RemoteSubmitter}).
      *
+     * @param shownName the name as printed (see {@link #runLocal})
      * @param nimbus null for Storm's own lookup
      * @return the exit status; problems are printed to {@code err}
      */
-    public static int submitRemote(String name, byte[] topology, Map<String, Object> config, String nimbus, String jar,
-                                   boolean inactive, PrintWriter out, PrintWriter err, boolean verbose) {
+    public static int submitRemote(String name, String shownName, byte[] topology, Map<String, Object> config,
+                                   String nimbus, String jar, boolean inactive, PrintWriter out, PrintWriter err, boolean verbose) {
         return withStormLoader(err, verbose, () -> {
-            RemoteSubmitter.submit(name, Utils.thriftDeserialize(StormTopology.class, topology), config,
+            RemoteSubmitter.submit(name, shownName, Utils.thriftDeserialize(StormTopology.class, topology), config,
                 Optional.ofNullable(nimbus), Path.of(jar), inactive, out);
             return ExitCodes.OK;
         });
