@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.BeforeAll;
@@ -100,10 +102,33 @@ class DistributionIT {
         }
         for (String file : List.of("schema/flux-topology.schema.json", "examples/examples.jar",
                 "examples/topologies/wordcount.yaml", "examples/starter/pom.xml",
-                "examples/starter/flux-topology.schema.json", "docs/cli.md", "README.md")) {
+                "examples/starter/flux-topology.schema.json", "docs/cli.md", "README.md", "LICENSE", "NOTICE",
+                "THIRD-PARTY.txt")) {
             assertTrue(Files.isRegularFile(home.resolve(file)), file + " missing");
         }
         assertFalse(Files.exists(home.resolve("examples/starter/target")), "the starter's build output was packed");
+    }
+
+    @Test
+    void theLicenceFilesNameEveryBundledLibrary() throws IOException {
+        assertTrue(Files.readString(home.resolve("LICENSE")).contains("Apache License\n                           Version 2.0"),
+                "LICENSE is not the Apache License 2.0");
+        assertTrue(Files.readString(home.resolve("NOTICE")).contains("Apache License, Version 2.0"), "NOTICE");
+        String thirdParty = Files.readString(home.resolve("THIRD-PARTY.txt"));
+        List<String> unlisted = new ArrayList<>();
+        try (Stream<Path> lib = Files.list(home.resolve("lib"))) {
+            for (Path jar : lib.toList()) {
+                // commons-lang3-3.10.jar is listed as "(licence) name (org.apache.commons:commons-lang3:3.10 - url)".
+                Matcher name = Pattern.compile("(.+?)-(\\d[^-]*(?:-[^-]+)*)\\.jar")
+                        .matcher(jar.getFileName().toString());
+                assertTrue(name.matches(), "not ARTIFACT-VERSION.jar: " + jar.getFileName());
+                if (!thirdParty.contains(":" + name.group(1) + ":" + name.group(2) + " ")) {
+                    unlisted.add(jar.getFileName().toString());
+                }
+            }
+        }
+        assertTrue(unlisted.isEmpty(), "THIRD-PARTY.txt does not list " + unlisted);
+        assertFalse(thirdParty.contains("Unknown license"), "a library without a licence:\n" + thirdParty);
     }
 
     @Test

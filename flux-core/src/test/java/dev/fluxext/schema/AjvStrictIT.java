@@ -20,20 +20,19 @@ import org.junit.jupiter.api.io.TempDir;
 import org.yaml.snakeyaml.Yaml;
 
 /**
- * The committed schema under Ajv's strict mode, the check SchemaStore runs on the schemas it hosts: npm
- * {@code ajv-cli} ({@code ajv compile --strict=true}). Skipped when {@code ajv} is not installed, unless
- * {@code CI=true}, where a missing {@code ajv} fails the build ({@code .ci/run} installs it).
- *
- * <p>Two declared exceptions, both in {@code docs/editors.md}: the editors' own annotation keywords are declared to
- * Ajv (those of SchemaStore's list we use, plus yaml-language-server's {@code errorMessage} and
- * {@code patternErrorMessage}), and union types are allowed: {@code type: [integer, string]} is how a number
- * also takes a {@code ${...}} placeholder.
+ * The committed schema under Ajv's strict mode exactly as SchemaStore's CI compiles the schemas it hosts: npm
+ * {@code ajv-cli} ({@code ajv compile --spec=draft7 --strict=true}) with only the editor keywords SchemaStore
+ * declares for every schema (its {@code cli.js}), no union types and no keyword of our own. Skipped when
+ * {@code ajv} is not installed, unless {@code CI=true}, where a missing {@code ajv} fails the build ({@code .ci/run}
+ * installs it).
  */
 class AjvStrictIT {
 
-    /** Editor keywords SchemaStore accepts (the ones we use and their kin), plus yaml-language-server's two. */
-    private static final List<String> EDITOR_KEYWORDS = List.of("markdownDescription", "defaultSnippets",
-            "enumDescriptions", "markdownEnumDescriptions", "errorMessage", "patternErrorMessage");
+    /** The non-standard keywords SchemaStore's cli.js declares to Ajv for every schema it checks, and no others. */
+    private static final List<String> SCHEMASTORE_KEYWORDS = List.of("allowTrailingCommas", "defaultSnippets",
+            "markdownDescription", "enumDescriptions", "markdownEnumDescriptions", "x-taplo", "x-taplo-info",
+            "x-tombi-toml-version", "x-tombi-array-values-order", "x-tombi-table-keys-order",
+            "x-intellij-language-injection", "x-intellij-html-description", "x-intellij-enum-metadata");
 
     private static Path ajv;
     private static Path schema;
@@ -62,13 +61,13 @@ class AjvStrictIT {
 
     private record Result(int exitCode, String output) {}
 
-    /** {@code ajv COMMAND} in strict mode with the editor keywords declared. */
+    /** {@code ajv COMMAND} in strict mode with SchemaStore's keywords declared. */
     private Result ajv(String command, String... more) throws IOException, InterruptedException {
-        Path keywords = tmp.resolve("editor-keywords.js");
+        Path keywords = tmp.resolve("schemastore-keywords.js");
         Files.writeString(keywords, "module.exports = ajv => { for (const k of " + new ObjectMapper()
-                .writeValueAsString(EDITOR_KEYWORDS) + ") ajv.addKeyword(k); };\n");
+                .writeValueAsString(SCHEMASTORE_KEYWORDS) + ") ajv.addKeyword(k); };\n");
         List<String> args = new ArrayList<>(List.of(ajv.toString(), command, "--spec=draft7", "--strict=true",
-                "--allow-union-types", "-c", keywords.toString()));
+                "-c", keywords.toString()));
         args.addAll(List.of(more));
         Process process = new ProcessBuilder(args).redirectErrorStream(true).start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -88,10 +87,13 @@ class AjvStrictIT {
 
     @Test
     void strictModeIsReallyOnForWhatTheSchemaAvoids() throws Exception {
-        // The two mistakes the generator used to make: a required key its subschema does not define, and an
-        // array keyword where no type says array. Each must fail here, or the test above proves nothing.
+        // What the generator used to write: a required key its subschema does not define, an array keyword where no
+        // type says array, a union type, yaml-language-server's errorMessage. Each must fail here, or the test above
+        // proves nothing.
         for (String bad : List.of("{\"type\": \"object\", \"oneOf\": [{\"required\": [\"a\"]}, {\"required\": [\"b\"]}]}",
-                "{\"type\": \"object\", \"allOf\": [{\"properties\": {\"a\": {\"minItems\": 1}}}]}")) {
+                "{\"type\": \"object\", \"allOf\": [{\"properties\": {\"a\": {\"minItems\": 1}}}]}",
+                "{\"type\": [\"integer\", \"string\"]}",
+                "{\"type\": \"string\", \"pattern\": \"^a$\", \"patternErrorMessage\": \"starts with a\"}")) {
             Path file = Files.writeString(tmp.resolve("bad.json"), bad);
             Result compiled = ajv("compile", "-s", file.toString());
             assertNotEquals(0, compiled.exitCode(), bad + ": " + compiled.output());

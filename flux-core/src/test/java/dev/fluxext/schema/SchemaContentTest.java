@@ -82,7 +82,7 @@ class SchemaContentTest {
         }
         assertEquals(true, schema.at("/definitions/stormConfig/additionalProperties").asBoolean());
         JsonNode workers = keys.get(Config.TOPOLOGY_WORKERS);
-        assertEquals(0, workers.get("exclusiveMinimum").asInt());
+        assertEquals(0, typedBranch(workers).get("exclusiveMinimum").asInt());
         assertEquals(1, workers.get("default").asInt()); // from Storm's defaults.yaml
     }
 
@@ -97,13 +97,20 @@ class SchemaContentTest {
                 BatchCompressionOptions.CODEC);
     }
 
+    /** A typed value is anyOf [its type with the type's limits, (null,) a placeholder]: the first branch. */
+    private static JsonNode typedBranch(JsonNode value) {
+        JsonNode branch = value.path("anyOf").path(0);
+        assertTrue(branch.has("type"), "no typed branch first in " + value);
+        return branch;
+    }
+
     private static void mirrors(JsonNode block, List<ConfigOption> options, ConfigOption codec) {
         for (ConfigOption option : options) {
             JsonNode s = block.at("/" + option.yamlPath().replace(".", "/properties/"));
             assertEquals(option.defaultValue().toString(), s.get("default").asText(), option.yamlPath());
             if (option.type() == ConfigOption.Type.INT) {
-                assertEquals(option.min(), s.get("minimum").asLong(), option.yamlPath());
-                assertEquals(option.max(), s.get("maximum").asLong(), option.yamlPath());
+                assertEquals(option.min(), typedBranch(s).get("minimum").asLong(), option.yamlPath());
+                assertEquals(option.max(), typedBranch(s).get("maximum").asLong(), option.yamlPath());
             }
         }
         List<String> codecs = new ArrayList<>();

@@ -61,6 +61,9 @@ public final class SchemaGenerator {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final String PLACEHOLDER_PATTERN = "\\$\\{[^}]+\\}";
     private static final String PLACEHOLDER_REF = "#/definitions/placeholder";
+    /** The transport type's pattern; SchemaProblems words its failure as the loader does (TYPE_PROBLEM). */
+    static final String TRANSPORT_TYPE_PATTERN = "^(" + TransportOptions.NETTY + "|"
+            + TransportOptions.CLASS_NAME.pattern() + ")$|" + PLACEHOLDER_PATTERN;
     private static final String ANNOTATIONS = "org.apache.storm.validation.ConfigValidationAnnotations$";
 
     private final Map<String, String> javadocs;
@@ -386,9 +389,7 @@ public final class SchemaGenerator {
         declared(transport, Language.TRANSPORT);
         ObjectNode properties = (ObjectNode) transport.get("properties");
         ObjectNode type = (ObjectNode) properties.get(TransportOptions.TYPE);
-        type.put("pattern", "^(" + TransportOptions.NETTY + "|" + TransportOptions.CLASS_NAME.pattern() + ")$|"
-                + PLACEHOLDER_PATTERN);
-        type.put("patternErrorMessage", TransportOptions.TYPE_PROBLEM);
+        type.put("pattern", TRANSPORT_TYPE_PATTERN);
         type.set("examples", JSON.valueToTree(List.of(TransportOptions.NETTY)));
         ObjectNode batch = (ObjectNode) properties.get(TransportOptions.COMPRESSION);
         batch.remove("allOf"); // the block is written out here, not a definition of its own
@@ -497,7 +498,10 @@ public final class SchemaGenerator {
         return s;
     }
 
-    /** A rule between keys as draft-07 says it; errorMessage is what editors show instead of the bare failure. */
+    /**
+     * A rule between keys as draft-07 says it. Its words are the {@code description} of the (untitled) rule subschema,
+     * a standard annotation: SchemaProblems reports them, and strict Ajv needs no extra keyword for them.
+     */
     private static ObjectNode ruleSchema(Language.Rule rule, Language.Element element) {
         List<String> keys = rule.keys();
         ObjectNode s = NODES.objectNode();
@@ -506,14 +510,14 @@ public final class SchemaGenerator {
                 ArrayNode oneOf = s.putArray("oneOf");
                 // Editors offer and document a oneOf branch's keys: each branch carries its key's whole schema.
                 keys.forEach(k -> requiring(oneOf.addObject(), k).setAll(keySchema(element.key(k).orElseThrow())));
-                s.put("errorMessage", "needs exactly one of '" + keys.get(0) + "' or '" + keys.get(1) + "': "
+                s.put("description", "needs exactly one of '" + keys.get(0) + "' or '" + keys.get(1) + "': "
                         + rule.fix());
             }
             case REQUIRES -> s.putObject("dependencies").set(keys.get(0), JSON.valueToTree(List.of(keys.get(1))));
             case EXCLUDES -> {
                 requiring(s.putObject("if"), keys.get(0));
                 ObjectNode excluded = s.putObject("then").putObject("properties");
-                keys.subList(1, keys.size()).forEach(other -> excluded.putObject(other).put("errorMessage", "'"
+                keys.subList(1, keys.size()).forEach(other -> excluded.putObject(other).put("description", "'"
                         + other + "' cannot be combined with '" + keys.get(0) + "': " + rule.fix())
                         .putObject("not"));
             }
@@ -526,7 +530,7 @@ public final class SchemaGenerator {
                     needed.put("type", "array"); // strict mode: a keyword's type is stated where it is used
                     needed.put("minItems", 1);
                 }
-                s.putObject("else").putObject("properties").putObject(keys.get(0)).put("errorMessage", "'"
+                s.putObject("else").putObject("properties").putObject(keys.get(0)).put("description", "'"
                         + keys.get(0) + "' is only used by " + rule.value().get() + " " + element.title())
                         .putObject("not");
             }
@@ -557,16 +561,23 @@ public final class SchemaGenerator {
 
     // ---- template expansion ----
 
-    /** Placeholders for typed values and markdownDescription from x-example, everywhere. */
+    /**
+     * Placeholders for typed values and markdownDescription from x-example, everywhere; children first, so the
+     * branches made here are not expanded again.
+     */
     private static void expand(JsonNode node) {
         if (node instanceof ObjectNode o) {
+            o.elements().forEachRemaining(SchemaGenerator::expand);
             JsonNode example = o.remove("x-example");
             if (example != null) {
                 o.put("markdownDescription", o.get("description").asText() + "\n\nExample:\n\n```yaml\n"
                         + example.asText() + "\n```");
             }
             JsonNode type = o.get("type");
-            if (type != null && !o.has("pattern")) {
+            if (o.has("enum") && o.has("title")) { // a property's own enum, not an anyOf branch
+                wrapEnum(o);
+            } else if (type != null && (type.isTextual() || type.isArray()) && !o.has("pattern")) {
+                // (a textual or array type: a properties map may hold a key called "type")
                 List<String> typeNames = new ArrayList<>();
                 type.forEach(t -> typeNames.add(t.asText()));
                 if (type.isTextual()) {
@@ -575,23 +586,54 @@ public final class SchemaGenerator {
                 boolean typed = typeNames.stream().anyMatch(t -> t.equals("integer") || t.equals("number")
                         || t.equals("boolean"));
                 if (typed && !typeNames.contains("string")) {
-                    ArrayNode withString = NODES.arrayNode();
-                    typeNames.forEach(withString::add);
-                    withString.add("string");
-                    o.set("type", withString);
-                    o.put("pattern", PLACEHOLDER_PATTERN);
-                    o.put("patternErrorMessage", SchemaProblems.expected(typeNames, true));
-                } else if (type.isArray() && typeNames.size() == 1) {
+                    oneBranchPerType(o, typeNames, true);
+                } else if (typeNames.size() > 1) {
+                    oneBranchPerType(o, typeNames, false);
+                } else if (type.isArray()) {
                     o.put("type", typeNames.get(0));
                 }
             }
-            if (o.has("enum") && o.has("title")) { // a property's own enum, not an anyOf branch
-                wrapEnum(o);
-            }
-            o.elements().forEachRemaining(SchemaGenerator::expand);
         } else if (node instanceof ArrayNode a) {
             a.elements().forEachRemaining(SchemaGenerator::expand);
         }
+    }
+
+    /** The keywords that constrain only values of one JSON type: they go to that type's branch. */
+    private static final Map<String, List<String>> KEYWORDS_OF_TYPE = Map.of(
+            "integer", List.of("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
+            "number", List.of("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
+            "string", List.of("pattern", "minLength", "maxLength", "format"),
+            "array", List.of("items", "additionalItems", "minItems", "maxItems", "uniqueItems", "contains"),
+            "object", List.of("properties", "patternProperties", "additionalProperties", "required",
+                    "propertyNames", "minProperties", "maxProperties", "dependencies"));
+
+    /**
+     * {@code type: [integer, null]} (and a typed value's placeholder) as an {@code anyOf} with one typed branch per
+     * type, each holding its own type's keywords: Ajv's strict mode (what SchemaStore checks) refuses union types.
+     * Annotations, {@code enum} and {@code not} stay on the value's schema.
+     */
+    private static void oneBranchPerType(ObjectNode o, List<String> typeNames, boolean placeholder) {
+        ArrayNode branches = NODES.arrayNode();
+        Set<String> moved = new HashSet<>();
+        for (String t : typeNames) {
+            ObjectNode branch = branches.addObject();
+            branch.put("type", t);
+            for (String keyword : KEYWORDS_OF_TYPE.getOrDefault(t, List.of())) {
+                if (o.has(keyword)) {
+                    branch.set(keyword, o.get(keyword).deepCopy());
+                    moved.add(keyword);
+                }
+            }
+        }
+        if (placeholder) {
+            branches.addObject().put("$ref", PLACEHOLDER_REF);
+        }
+        moved.forEach(o::remove);
+        o.remove("type");
+        if (o.has("anyOf")) { // both must hold
+            o.withArray("allOf").addObject().set("anyOf", o.remove("anyOf"));
+        }
+        o.set("anyOf", branches);
     }
 
     /** A bare enum outside an anyOf (Storm enums) also accepts a placeholder. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonNodePath;
 import com.networknt.schema.ValidationMessage;
 import dev.fluxext.schema.TopologySchema.Problem;
+import dev.fluxext.transport.TransportOptions;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -19,12 +20,12 @@ import java.util.stream.Stream;
 
 /**
  * Turns raw validator output into one plain sentence per real problem, at the most specific pointer. The failed
- * branches of an {@code anyOf}/{@code oneOf} are collapsed into one message (an enum's values, the schema's own
- * {@code errorMessage}, or the errors of the branch that came closest).
+ * branches of an {@code anyOf}/{@code oneOf} are collapsed into one message (an enum's values, a rule's own words,
+ * a typed value's types and its placeholder, or the errors of the branch that came closest).
  */
 final class SchemaProblems {
 
-    private static final String PLACEHOLDER_PATTERN = "\\$\\{[^}]+\\}";
+    private static final String PLACEHOLDER_DEFINITION = "definitions/placeholder";
     private static final Set<String> COMBINATORS = Set.of("anyOf", "oneOf");
 
     private final JsonNode schema;
@@ -123,8 +124,9 @@ final class SchemaProblems {
         // The combinator's own message (oneOf reports one) has the combinator keyword as its last segment.
         Error parent = group.stream().filter(e -> e.evaluation.size() == at + 1).findFirst().orElse(null);
         JsonNode owner = parent != null ? parent.owner() : first != null ? ownerOfCombinator(first, at) : null;
-        if (owner != null && owner.has("errorMessage")) {
-            return List.of(withWords(parent != null ? parent : first, at, owner.get("errorMessage").asText()));
+        String rule = ruleWords(owner);
+        if (rule != null) {
+            return List.of(withWords(parent != null ? parent : first, at, rule));
         }
         Map<String, List<Error>> branches = new LinkedHashMap<>();
         for (Error e : group) {
@@ -143,6 +145,22 @@ final class SchemaProblems {
             return List.of(withWords(any, at, "must be one of " + String.join(", ", enumValues)
                     + ", not " + describe(any.message.getInstanceNode())));
         }
+        // A typed value or its ${...} placeholder: a wrong type in every branch is one sentence naming them all;
+        // a right type out of range (or the like) is that branch's complaint.
+        Map<String, List<Error>> typed = new LinkedHashMap<>(branches);
+        boolean placeholder = typed.values().removeIf(b -> b.stream().anyMatch(SchemaProblems::inPlaceholder));
+        if (placeholder && !typed.isEmpty()) {
+            List<List<Error>> rightType = typed.values().stream()
+                    .filter(b -> b.stream().anyMatch(e -> !e.type().equals("type"))).toList();
+            if (!rightType.isEmpty()) {
+                return collapse(rightType.get(0), at + 2);
+            }
+            List<String> types = typed.values().stream().flatMap(List::stream)
+                    .flatMap(e -> values(e.owner().get("type")).stream()).distinct().toList();
+            Error any = typed.values().iterator().next().get(0);
+            return List.of(withWords(any, at, expected(types, true) + ", not "
+                    + describe(any.message.getInstanceNode())));
+        }
         // The branch that got furthest into the value (deepest pointer), then the one with fewest complaints.
         List<Error> best = branches.values().stream()
                 .max(Comparator.comparingInt((List<Error> b) -> b.stream().mapToInt(e -> e.instance.size()).max()
@@ -150,6 +168,16 @@ final class SchemaProblems {
                         .thenComparing(b -> -b.size()))
                 .orElseThrow();
         return collapse(best, at + 2);
+    }
+
+    /** The placeholder branch failed: its schema is the placeholder definition. */
+    private static boolean inPlaceholder(Error e) {
+        return String.join("/", names(e.message.getSchemaLocation().getFragment())).contains(PLACEHOLDER_DEFINITION);
+    }
+
+    /** A rule's words: the description of an untitled rule subschema (keys and definitions all have a title). */
+    private static String ruleWords(JsonNode owner) {
+        return owner == null || owner.has("title") ? null : owner.path("description").asText(null);
     }
 
     private Error withWords(Error at, int combinator, String words) {
@@ -203,7 +231,7 @@ final class SchemaProblems {
         ValidationMessage m = e.message;
         JsonNode owner = e.owner();
         JsonNode value = m.getInstanceNode();
-        String custom = owner.path("errorMessage").asText(null);
+        String custom = ruleWords(owner);
         String message = switch (e.type()) {
             case "additionalProperties" -> {
                 String key = m.getProperty();
@@ -216,10 +244,8 @@ final class SchemaProblems {
             }
             case "required" -> "missing required key '" + m.getProperty() + "'";
             case "type" -> typeWords(owner, value);
-            case "pattern" -> owner.has("patternErrorMessage")
-                    ? owner.get("patternErrorMessage").asText() + ", not " + describe(value)
-                    : owner.path("pattern").asText().equals(PLACEHOLDER_PATTERN) && owner.has("type")
-                    ? typeWords(owner, value)
+            case "pattern" -> owner.path("pattern").asText().equals(SchemaGenerator.TRANSPORT_TYPE_PATTERN)
+                    ? TransportOptions.TYPE_PROBLEM + ", not " + describe(value)
                     : "must match " + owner.path("pattern").asText() + ", not " + describe(value);
             case "minimum" -> "must be at least " + number(owner.get("minimum")) + ", not " + describe(value);
             case "exclusiveMinimum" -> "must be greater than " + number(owner.get("exclusiveMinimum"))
@@ -238,15 +264,13 @@ final class SchemaProblems {
         return new Problem(pointer, message);
     }
 
-    /** "must be a whole number, not 'x'" from the schema's type list (a placeholder string branch is implied). */
+    /** "must be a whole number, not 'x'" from the schema's type. */
     private static String typeWords(JsonNode owner, JsonNode value) {
-        boolean placeholder = PLACEHOLDER_PATTERN.equals(owner.path("pattern").asText());
-        return expected(values(owner.get("type")), placeholder) + ", not " + describe(value);
+        return expected(values(owner.get("type")), false) + ", not " + describe(value);
     }
 
     /**
-     * "must be a whole number or a ${...} placeholder": also the schema's patternErrorMessage for typed values, so
-     * editors and the CLI use the same words.
+     * "must be a whole number or a ${...} placeholder": a typed value's words (the loader says the same).
      */
     static String expected(List<String> jsonTypes, boolean placeholder) {
         List<String> wanted = new ArrayList<>(jsonTypes.stream()

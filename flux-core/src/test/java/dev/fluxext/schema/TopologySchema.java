@@ -26,8 +26,7 @@ public final class TopologySchema {
 
     /** Editor keywords (yaml-language-server, VS Code) the validator must know, so it neither warns nor checks. */
     private static final List<String> EDITOR_KEYWORDS = List.of(
-            "markdownDescription", "enumDescriptions", "defaultSnippets", "errorMessage", "patternErrorMessage",
-            "deprecated");
+            "markdownDescription", "enumDescriptions", "defaultSnippets", "deprecated");
 
     /** A schema violation at a JSON Pointer into the checked document, in words a person understands. */
     public record Problem(String pointer, String message) {
