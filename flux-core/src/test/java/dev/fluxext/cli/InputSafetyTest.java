@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fluxext.TopologyFiles;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.run.ExitCodes;
 import dev.fluxext.run.RunException;
 import dev.fluxext.run.StormConfigFile;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -27,26 +27,16 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 60, unit = TimeUnit.SECONDS) // a FIFO that was opened would block forever
 class InputSafetyTest {
 
-    private static final String SECRET = "s3cr3t-token-4711";
+    private static final String SECRET = TopologyFiles.SECRET;
     private static final Map<String, String> ENV = Map.of("TOKEN", SECRET, "SHORT", "abc");
 
-    private static final String TOPOLOGY = """
-            name: safe
-            spouts:
-              - id: words
-                className: org.apache.storm.testing.TestWordSpout
-            bolts:
-              - id: count
-                className: org.apache.storm.testing.TestWordCounter
-            streams:
-              - {from: words, to: count, grouping: {type: SHUFFLE}}
-            """;
+    private static final String TOPOLOGY = "name: safe\n" + TopologyFiles.WORDS_TO_COUNT;
 
     @TempDir
     Path dir;
 
     private Path write(String name, String text) throws IOException {
-        return Files.writeString(dir.resolve(name), text);
+        return TopologyFiles.write(dir, name, text);
     }
 
     private static CliRun run(String... args) {
@@ -55,8 +45,7 @@ class InputSafetyTest {
 
     @Test
     void aFifoAsFilterIsAUsageErrorAtOnce() throws Exception {
-        Path fifo = dir.resolve("props");
-        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        Path fifo = TopologyFiles.fifo(dir, "props");
         CliRun run = run("validate", "--static", "--filter", fifo.toString(), write("t.yaml", TOPOLOGY).toString());
         assertEquals(ExitCodes.USAGE, run.exitCode());
         assertEquals("flux: --filter properties file '" + fifo + "' is not a regular file (a FIFO, device or socket, "
@@ -73,8 +62,7 @@ class InputSafetyTest {
 
     @Test
     void showSourceDoesNotOpenAFifoTopology() throws Exception {
-        Path fifo = dir.resolve("t.yaml");
-        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        Path fifo = TopologyFiles.fifo(dir, "t.yaml");
         CliRun run = run("validate", "--static", "--show-source", fifo.toString());
         assertEquals(ExitCodes.INVALID_TOPOLOGY, run.exitCode());
         assertTrue(run.err().startsWith(fifo + ":1:1: file '" + fifo + "' is not a regular file"), run.err());
@@ -82,8 +70,7 @@ class InputSafetyTest {
 
     @Test
     void aFifoOnTheClasspathIsAUsageError() throws Exception {
-        Path fifo = dir.resolve("classes");
-        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        Path fifo = TopologyFiles.fifo(dir, "classes");
         CliRun run = run("validate", "--static", "--classpath", fifo.toString(), write("t.yaml", TOPOLOGY).toString());
         assertEquals(ExitCodes.USAGE, run.exitCode());
         assertEquals("flux: --classpath entry " + fifo + " is neither a directory nor a regular file (a jar)\n",
@@ -92,8 +79,7 @@ class InputSafetyTest {
 
     @Test
     void aFifoAsStormsConfigFileIsAUsageErrorBeforeStormReadsIt() throws Exception {
-        Path fifo = dir.resolve("storm.yaml");
-        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        Path fifo = TopologyFiles.fifo(dir, "storm.yaml");
         String previous = System.getProperty("storm.conf.file");
         System.setProperty("storm.conf.file", fifo.toString());
         try {

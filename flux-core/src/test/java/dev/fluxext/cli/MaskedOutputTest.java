@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fluxext.diag.Redactions;
+import dev.fluxext.TopologyFiles;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.run.ExitCodes;
 import java.io.IOException;
@@ -14,11 +14,9 @@ import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MaskedOutputTest {
 
-    private static final String SECRET = "s3cr3t-token-4711";
+    private static final String SECRET = TopologyFiles.SECRET;
     private static final String HOST = "nimbus-secret.example";
     private static final Map<String, String> ENV = Map.of("TOKEN", SECRET, "HOST", HOST);
 
@@ -39,21 +37,13 @@ class MaskedOutputTest {
             config:
               db.password: ${ENV-TOKEN}
               nimbus.seeds: ["${ENV-HOST}"]
-            spouts:
-              - id: words
-                className: org.apache.storm.testing.TestWordSpout
-            bolts:
-              - id: count
-                className: org.apache.storm.testing.TestWordCounter
-            streams:
-              - {from: words, to: count, grouping: {type: SHUFFLE}}
-            """;
+            """ + TopologyFiles.WORDS_TO_COUNT;
 
     @TempDir
     Path dir;
 
     private String file() throws IOException {
-        return Files.writeString(dir.resolve("t.yaml"), TOPOLOGY).toString();
+        return TopologyFiles.write(dir, "t.yaml", TOPOLOGY).toString();
     }
 
     private static CliRun run(String... args) {

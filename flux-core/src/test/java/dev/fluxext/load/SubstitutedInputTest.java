@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fluxext.TopologyFiles;
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Related;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -22,28 +22,17 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 60, unit = TimeUnit.SECONDS) // a FIFO that was opened would block forever
 class SubstitutedInputTest {
 
-    private static final String TOPOLOGY = """
-            spouts:
-              - id: words
-                className: org.apache.storm.testing.TestWordSpout
-            bolts:
-              - id: count
-                className: org.apache.storm.testing.TestWordCounter
-            streams:
-              - {from: words, to: count, grouping: {type: SHUFFLE}}
-            """;
+    private static final String TOPOLOGY = TopologyFiles.WORDS_TO_COUNT;
 
     @TempDir
     Path dir;
 
     private Path write(String name, String text) throws IOException {
-        return Files.writeString(dir.resolve(name), text);
+        return TopologyFiles.write(dir, name, text);
     }
 
     private Path fifo(String name) throws Exception {
-        Path fifo = dir.resolve(name);
-        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
-        return fifo;
+        return TopologyFiles.fifo(dir, name);
     }
 
     private static LoadResult load(Path file, Path filter, Map<String, String> env) {

@@ -39,8 +39,8 @@ final class TaskDirectory {
      * the message's first varint.
      */
     static String senderOf(String stormId, byte[] message) {
-        long task = message == null ? -1 : WireCounter.readVarInt(message, 0);
-        return task < 0 ? CompressionMetrics.UNKNOWN_SENDER : componentOf(stormId, WireCounter.value(task));
+        long task = message == null ? -1 : TupleHeader.readVarInt(message, 0);
+        return task < 0 ? CompressionMetrics.UNKNOWN_SENDER : componentOf(stormId, TupleHeader.value(task));
     }
 
     /** The component of {@code task}, or {@code (unknown sender)}. */

@@ -1,5 +1,10 @@
 package dev.fluxext.compression.storm;
 
+import static dev.fluxext.compression.storm.TupleHeader.ANCHOR_BYTES;
+import static dev.fluxext.compression.storm.TupleHeader.position;
+import static dev.fluxext.compression.storm.TupleHeader.readVarInt;
+import static dev.fluxext.compression.storm.TupleHeader.value;
+
 import java.util.Collection;
 import java.util.Map;
 import java.util.Set;
@@ -20,9 +25,6 @@ final class TupleHeaderCheck {
 
     /** Source task, stream, anchor count and values take at least a byte each. */
     static final int MIN_TUPLE_BYTES = 4;
-    /** Storm writes an anchor as two longs: root id and edge id. */
-    static final int ANCHOR_BYTES = 16;
-
     /** Storm numbers tasks from 1; its system task is -1: arrays are indexed by task + 1. */
     private final int[] streamsBySource;
     private final boolean[] localByTask;
@@ -85,30 +87,5 @@ final class TupleHeaderCheck {
                     : value(anchors)) + " anchors, more than its " + length + " bytes hold";
         }
         return null;
-    }
-
-    /**
-     * Kryo's positive varint (up to 5 bytes) at {@code pos}: the value in the high 32 bits, the position after it in
-     * the low 32; -1 if it runs past the end or its fifth byte says more follow. A negative value (5 bytes, as
-     * Storm's system task -1 is written) makes the result negative but not -1.
-     */
-    static long readVarInt(byte[] bytes, int pos) {
-        int value = 0;
-        for (int i = 0; i < 5 && pos + i < bytes.length; i++) {
-            int b = bytes[pos + i];
-            value |= (b & 0x7F) << (7 * i);
-            if ((b & 0x80) == 0) {
-                return ((long) value << 32) | (pos + i + 1);
-            }
-        }
-        return -1;
-    }
-
-    static int value(long varInt) {
-        return (int) (varInt >>> 32);
-    }
-
-    static int position(long varInt) {
-        return (int) varInt;
     }
 }

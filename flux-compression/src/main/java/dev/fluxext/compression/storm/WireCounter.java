@@ -1,5 +1,10 @@
 package dev.fluxext.compression.storm;
 
+import static dev.fluxext.compression.storm.TupleHeader.ANCHOR_BYTES;
+import static dev.fluxext.compression.storm.TupleHeader.position;
+import static dev.fluxext.compression.storm.TupleHeader.readVarInt;
+import static dev.fluxext.compression.storm.TupleHeader.value;
+
 import dev.fluxext.compression.frame.FrameFormat;
 import dev.fluxext.compression.metrics.ComponentCounters;
 import dev.fluxext.compression.metrics.CompressionMetrics;
@@ -32,7 +37,7 @@ final class WireCounter {
         if (anchors < 0) {
             return false;
         }
-        long frame = position(anchors) + 16L * value(anchors);
+        long frame = position(anchors) + (long) ANCHOR_BYTES * value(anchors);
         if (frame >= message.length) {
             return false;
         }
@@ -57,31 +62,5 @@ final class WireCounter {
         }
         counters.compressed(value(uncompressed), out);
         return true;
-    }
-
-    /**
-     * Reads the unsigned LEB128 varint at {@code pos}.
-     *
-     * @return the value in the high 32 bits and the position after it in the low 32 bits; -1 if the bytes end first
-     *     or the varint is longer than 5 bytes
-     */
-    static long readVarInt(byte[] bytes, int pos) {
-        int value = 0;
-        for (int i = 0; i < 5 && pos + i < bytes.length; i++) {
-            int b = bytes[pos + i];
-            value |= (b & 0x7F) << (7 * i);
-            if ((b & 0x80) == 0) {
-                return ((long) value << 32) | (pos + i + 1);
-            }
-        }
-        return -1;
-    }
-
-    static int value(long varInt) {
-        return (int) (varInt >>> 32);
-    }
-
-    static int position(long varInt) {
-        return (int) varInt;
     }
 }

@@ -2,23 +2,21 @@ package dev.fluxext.compression.batch;
 
 import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.metrics.BatchMetrics;
+import dev.fluxext.compression.storm.StubConnection;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import org.apache.storm.grouping.Load;
-import org.apache.storm.messaging.IConnection;
 import org.apache.storm.messaging.IConnectionCallback;
 import org.apache.storm.messaging.TaskMessage;
-import org.apache.storm.messaging.netty.BackPressureStatus;
 
 /**
  * A sending connection wired straight to a receiving callback, as Netty would deliver what was sent (one
- * {@code recv} per {@code send}): the batch transport's two halves without sockets.
+ * {@code recv} per {@code send}): the batch transport's two halves without sockets. Always ready, as a
+ * connection without a status is to Storm.
  */
-final class Loopback implements IConnection {
+final class Loopback extends StubConnection {
 
     final List<TaskMessage> wire = new ArrayList<>();
     final List<List<TaskMessage>> delivered = new ArrayList<>();
@@ -26,6 +24,7 @@ final class Loopback implements IConnection {
     final BatchCompressionContext.UnpackingCallback receiver;
 
     Loopback(Object... settings) {
+        super(Status.Ready);
         Map<String, Object> conf = new HashMap<>();
         for (int i = 0; i < settings.length; i += 2) {
             conf.put(BatchCompressionOptions.PREFIX + settings[i], settings[i + 1]);
@@ -51,27 +50,5 @@ final class Loopback implements IConnection {
         msgs.forEachRemaining(sent::add);
         wire.addAll(sent);
         receiver.recv(sent);
-    }
-
-    @Override
-    public void sendLoadMetrics(Map<Integer, Double> taskToLoad) {
-    }
-
-    @Override
-    public void sendBackPressureStatus(BackPressureStatus bpStatus) {
-    }
-
-    @Override
-    public Map<Integer, Load> getLoad(Collection<Integer> tasks) {
-        return Map.of();
-    }
-
-    @Override
-    public int getPort() {
-        return 0;
-    }
-
-    @Override
-    public void close() {
     }
 }

@@ -1,13 +1,18 @@
 package dev.fluxext.compression.storm;
 
+import static dev.fluxext.compression.storm.HostileWire.await;
+import static dev.fluxext.compression.storm.HostileWire.closed;
+import static dev.fluxext.compression.storm.HostileWire.executorOf;
+import static dev.fluxext.compression.storm.HostileWire.frame;
+import static dev.fluxext.compression.storm.HostileWire.hugeString;
+import static dev.fluxext.compression.storm.HostileWire.send;
+import static dev.fluxext.compression.storm.HostileWire.sinkOutside;
+import static dev.fluxext.compression.storm.HostileWire.tuple;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.esotericsoftware.kryo.io.Output;
-import dev.fluxext.compression.codec.Codec;
 import dev.fluxext.compression.codec.CodecId;
-import dev.fluxext.compression.config.CompressionSettings;
-import dev.fluxext.compression.frame.FrameFormat;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
 import java.io.DataOutputStream;
@@ -25,13 +30,10 @@ import org.apache.storm.generated.TopologyInfo;
 import org.apache.storm.messaging.netty.BackPressureStatus;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
-import org.apache.storm.topology.BasicOutputCollector;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
-import org.apache.storm.topology.base.BaseBasicBolt;
 import org.apache.storm.topology.base.BaseRichSpout;
 import org.apache.storm.tuple.Fields;
-import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.junit.jupiter.api.Test;
 
@@ -63,27 +65,19 @@ class HostileWireIT {
 
             TopologyInfo info = cluster.getTopologyInfoByName("hostile-wire");
             ExecutorSummary spout = executorOf(info, "ids");
-            ExecutorSummary sink = info.get_executors().stream()
-                    .filter(e -> e.get_component_id().equals("sink") && e.get_port() != spout.get_port())
-                    .findFirst().orElseThrow();
+            ExecutorSummary sink = sinkOutside(info, "sink", spout);
             int spoutTask = spout.get_executor_info().get_task_start();
             // Storm's own control message, read before any tuple code: not bounded by this module, but survived.
             try (Socket socket = new Socket("localhost", sink.get_port())) {
                 DataOutputStream out = new DataOutputStream(socket.getOutputStream());
-                byte[] status = hugeBackPressureStatus();
-                out.writeShort(BackPressureStatus.IDENTIFIER);
-                out.writeInt(status.length);
-                out.write(status);
+                send(out, BackPressureStatus.IDENTIFIER, hugeBackPressureStatus());
                 out.flush();
                 awaitOrFail(() -> closed(socket), "the worker closing the connection of the bad back-pressure status");
             }
             try (Socket socket = new Socket("localhost", sink.get_port())) {
                 DataOutputStream out = new DataOutputStream(socket.getOutputStream());
                 for (byte[] frame : List.of(bomb(), lyingLength(), hugeString())) {
-                    byte[] payload = tuple(spoutTask, frame);
-                    out.writeShort(sink.get_executor_info().get_task_start());
-                    out.writeInt(payload.length);
-                    out.write(payload);
+                    send(out, sink.get_executor_info().get_task_start(), tuple(spoutTask, frame));
                 }
                 out.flush();
                 awaitOrFail(() -> rejected("ids") == 3, "the three hostile frames rejected and counted");
@@ -123,58 +117,14 @@ class HostileWireIT {
         return out.toBytes();
     }
 
-    static boolean closed(Socket socket) {
-        try {
-            socket.setSoTimeout(100);
-            return socket.getInputStream().read() < 0;
-        } catch (java.net.SocketTimeoutException e) {
-            return false;
-        } catch (java.io.IOException e) {
-            return true;
-        }
-    }
-
-    /** A serialized tuple as Storm's KryoTupleSerializer writes it: source task, stream, no anchors, values. */
-    static byte[] tuple(int sourceTask, byte[] valuesFrame) {
-        Output out = new Output(64, -1);
-        out.writeInt(sourceTask, true);
-        out.writeInt(1, true);
-        out.writeInt(0, true);
-        out.writeBytes(valuesFrame);
-        return out.toBytes();
-    }
-
     /** 16 MB of zeros compressed to a few KB, declaring its true size: far over the receiver's cap. */
     static byte[] bomb() {
-        return compressedFrame(new byte[16 << 20], 16 << 20);
+        return frame(CodecId.ZSTD, new byte[16 << 20], 16 << 20);
     }
 
     /** 1 MB of zeros that declares 1000 bytes, under the cap: the codec must not write past what was declared. */
     static byte[] lyingLength() {
-        return compressedFrame(new byte[1 << 20], 1000);
-    }
-
-    /** A raw frame whose only value is a string declaring 2^31-2 characters (Kryo would allocate 4 GB for it). */
-    static byte[] hugeString() {
-        Output out = new Output(128, -1);
-        out.writeByte(FrameFormat.header(FrameFormat.RAW));
-        out.writeVarIntFlag(false, 2, true); // one value, typed
-        out.writeVarInt(1 + 2, true); // Kryo's registration id of String (1), as Kryo writes class ids
-        out.writeVarIntFlag(true, Integer.MAX_VALUE, true);
-        out.writeBytes(new byte[100]);
-        return out.toBytes();
-    }
-
-    static byte[] compressedFrame(byte[] content, int declared) {
-        Codec zstd = CodecId.ZSTD.create(CompressionSettings.defaults());
-        byte[] compressed = new byte[zstd.maxCompressedLength(content.length)];
-        int n = zstd.compress(content, 0, content.length, compressed, 0, compressed.length);
-        Output out = new Output(n + 16);
-        out.writeByte(FrameFormat.header(CodecId.ZSTD.id()));
-        out.writeVarInt(declared, true);
-        out.writeVarInt(n, true);
-        out.writeBytes(compressed, 0, n);
-        return out.toBytes();
+        return frame(CodecId.ZSTD, new byte[1 << 20], 1000);
     }
 
     static Config conf() {
@@ -190,13 +140,8 @@ class HostileWireIT {
     static StormTopology topology() {
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("ids", new IdSpout(), 1);
-        builder.setBolt("sink", new Sink(), 2).shuffleGrouping("ids");
+        builder.setBolt("sink", new HostileWire.Sink(), 2).shuffleGrouping("ids");
         return builder.createTopology();
-    }
-
-    static ExecutorSummary executorOf(TopologyInfo info, String component) {
-        return info.get_executors().stream().filter(e -> e.get_component_id().equals(component)).findFirst()
-                .orElseThrow();
     }
 
     /** Numbered tuples, each tracked by the ackers. */
@@ -231,25 +176,8 @@ class HostileWireIT {
         }
     }
 
-    /** Acks each tuple (a basic bolt does on return). */
-    public static class Sink extends BaseBasicBolt {
-        @Override
-        public void execute(Tuple input, BasicOutputCollector collector) {
-        }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        }
-    }
-
     private static void awaitOrFail(BooleanSupplier done, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + 45_000_000_000L;
-        while (!done.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for: " + what + "; acked " + ACKED.get() + ", failed "
-                        + FAILED.get() + ", " + CompressionMetrics.snapshot());
-            }
-            Thread.sleep(100);
-        }
+        await(done, what, 45, () -> "acked " + ACKED.get() + ", failed " + FAILED.get() + ", "
+                + CompressionMetrics.snapshot());
     }
 }

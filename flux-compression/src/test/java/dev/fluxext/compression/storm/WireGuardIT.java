@@ -1,14 +1,19 @@
 package dev.fluxext.compression.storm;
 
+import static dev.fluxext.compression.storm.HostileWire.await;
+import static dev.fluxext.compression.storm.HostileWire.executorOf;
+import static dev.fluxext.compression.storm.HostileWire.frame;
+import static dev.fluxext.compression.storm.HostileWire.hugeString;
+import static dev.fluxext.compression.storm.HostileWire.send;
+import static dev.fluxext.compression.storm.HostileWire.sinkOutside;
+import static dev.fluxext.compression.storm.HostileWire.tuple;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.esotericsoftware.kryo.io.Output;
 import dev.fluxext.compression.batch.BatchCompressionContext;
-import dev.fluxext.compression.codec.Codec;
 import dev.fluxext.compression.codec.CodecId;
 import dev.fluxext.compression.config.BatchCompressionOptions;
-import dev.fluxext.compression.config.CompressionSettings;
 import dev.fluxext.compression.frame.FrameFormat;
 import dev.fluxext.compression.metrics.BatchMetrics;
 import dev.fluxext.compression.metrics.BatchSnapshot;
@@ -32,13 +37,10 @@ import org.apache.storm.generated.StormTopology;
 import org.apache.storm.generated.TopologyInfo;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
-import org.apache.storm.topology.BasicOutputCollector;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
-import org.apache.storm.topology.base.BaseBasicBolt;
 import org.apache.storm.topology.base.BaseRichSpout;
 import org.apache.storm.tuple.Fields;
-import org.apache.storm.tuple.Tuple;
 import org.apache.storm.tuple.Values;
 import org.junit.jupiter.api.Test;
 
@@ -95,9 +97,7 @@ class WireGuardIT {
     private static void attack(LocalCluster cluster, String name) throws Exception {
         TopologyInfo info = cluster.getTopologyInfoByName(name);
         ExecutorSummary spout = executorOf(info, "ids-" + name);
-        ExecutorSummary sink = info.get_executors().stream()
-                .filter(e -> e.get_component_id().equals("sink") && e.get_port() != spout.get_port())
-                .findFirst().orElseThrow(() -> new AssertionError(name + ": no sink outside the spout's worker"));
+        ExecutorSummary sink = sinkOutside(info, "sink", spout);
         int from = spout.get_executor_info().get_task_start();
         int to = sink.get_executor_info().get_task_start();
         Map<String, byte[]> attacks = new LinkedHashMap<>();
@@ -106,7 +106,7 @@ class WireGuardIT {
         attacks.put("short header", new byte[] {(byte) from});
         attacks.put("unknown source task", tuple(9_999, rawValues("hello")));
         attacks.put("unknown destination task", tuple(from, rawValues("hello")));
-        attacks.put("string declaring 2^31-2 characters", tuple(from, HostileWireIT.hugeString()));
+        attacks.put("string declaring 2^31-2 characters", tuple(from, hugeString()));
         attacks.put("batch frame declaring 8.4 million messages", millionsOfMessages());
         attacks.put("batch frame of an unconfigured codec (lz4)", lz4Frame(to, from));
         attacks.put("junk after the values", tuple(from, concat(rawValues("hello"), new byte[] {7, 7, 7})));
@@ -121,9 +121,7 @@ class WireGuardIT {
             DataOutputStream out = new DataOutputStream(socket.getOutputStream());
             int i = 0;
             for (byte[] payload : attacks.values()) {
-                out.writeShort(dest.get(i++));
-                out.writeInt(payload.length);
-                out.write(payload);
+                send(out, dest.get(i++), payload);
             }
             out.flush();
             awaitOrFail(() -> rejected() - rejectedBefore >= attacks.size(),
@@ -160,11 +158,6 @@ class WireGuardIT {
         return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
     }
 
-    /** A tuple as Storm's KryoTupleSerializer writes it: source task, stream 1, no anchors, then the values frame. */
-    static byte[] tuple(int sourceTask, byte[] valuesFrame) {
-        return HostileWireIT.tuple(sourceTask, valuesFrame);
-    }
-
     /** A raw values frame holding one string, as the compressing serializer writes it without a codec. */
     static byte[] rawValues(String value) {
         Output out = new Output(64, -1);
@@ -183,7 +176,7 @@ class WireGuardIT {
         body[1] = (byte) (count >>> 7 & 0x7F | 0x80);
         body[2] = (byte) (count >>> 14 & 0x7F | 0x80);
         body[3] = (byte) (count >>> 21);
-        return frame(CodecId.ZSTD, body);
+        return frame(CodecId.ZSTD, body, body.length);
     }
 
     /** A well-formed lz4 batch frame with one good tuple: the receivers use zstd (or no batch transport at all). */
@@ -194,19 +187,8 @@ class WireGuardIT {
         body.write(destTask);
         body.write(tuple.length);
         body.writeBytes(tuple);
-        return frame(CodecId.LZ4, body.toByteArray());
-    }
-
-    static byte[] frame(CodecId id, byte[] body) {
-        Codec codec = id.create(CompressionSettings.defaults());
-        byte[] compressed = new byte[codec.maxCompressedLength(body.length)];
-        int n = codec.compress(body, 0, body.length, compressed, 0, compressed.length);
-        Output out = new Output(n + 16);
-        out.writeByte(FrameFormat.header(id.id()));
-        out.writeVarInt(body.length, true);
-        out.writeVarInt(n, true);
-        out.writeBytes(compressed, 0, n);
-        return out.toBytes();
+        byte[] bytes = body.toByteArray();
+        return frame(CodecId.LZ4, bytes, bytes.length);
     }
 
     static byte[] concat(byte[] a, byte[] b) {
@@ -254,13 +236,8 @@ class WireGuardIT {
     static StormTopology topology(String name) {
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("ids-" + name, new IdSpout(name), 1);
-        builder.setBolt("sink", new Sink(), 2).shuffleGrouping("ids-" + name);
+        builder.setBolt("sink", new HostileWire.Sink(), 2).shuffleGrouping("ids-" + name);
         return builder.createTopology();
-    }
-
-    static ExecutorSummary executorOf(TopologyInfo info, String component) {
-        return info.get_executors().stream().filter(e -> e.get_component_id().equals(component)).findFirst()
-                .orElseThrow();
     }
 
     /** Numbered tuples, each tracked by the ackers, counted per topology. */
@@ -300,25 +277,8 @@ class WireGuardIT {
         }
     }
 
-    /** Acks each tuple (a basic bolt does on return). */
-    public static class Sink extends BaseBasicBolt {
-        @Override
-        public void execute(Tuple input, BasicOutputCollector collector) {
-        }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer declarer) {
-        }
-    }
-
     private static void awaitOrFail(BooleanSupplier done, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (!done.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for: " + what + "; acked " + ACKED + ", failed " + FAILED
-                        + ", rejected " + CompressionMetrics.snapshot() + " " + BatchMetrics.snapshot());
-            }
-            Thread.sleep(100);
-        }
+        await(done, what, 60, () -> "acked " + ACKED + ", failed " + FAILED + ", rejected "
+                + CompressionMetrics.snapshot() + " " + BatchMetrics.snapshot());
     }
 }
