@@ -32,8 +32,8 @@ public final class BatchCompressionOptions {
 
     /** The codecs' settings are the tuple options' own (ranges, zstd's windowLog gap), under this block's keys. */
     /**
-     * Level 1, not per-tuple's 3: at steady state (docs/compression.md#measured) level 3 made the events topology
-     * ack fewer tuples per second than raw for the same wire bytes as level 1, which acked about as many as raw.
+     * Level 1, not per-tuple's 3: at steady state (docs/compression.md#measured, events topology, 2 cores) level 1
+     * acked 0.98x raw's tuples per second at 1.04x the CPU per tuple, level 3 0.71x at 1.42x, for 4 % fewer bytes.
      */
     public static final ConfigOption ZSTD_LEVEL = CompressionOptions.ZSTD_LEVEL.withKey(PREFIX + "zstd.level")
             .withDefault(1);
