@@ -92,6 +92,12 @@ public record ConfigOption(String key, String yamlPath, Type type, Object defaul
                 excluded, List.of(), unit);
     }
 
+    /** The same option with another default (the batch transport's zstd level differs from per-tuple's). */
+    ConfigOption withDefault(Object otherDefault) {
+        return new ConfigOption(key, yamlPath, type, otherDefault, min, max, allowed, description, example, excluded,
+                fallbackKeys, unit);
+    }
+
     /** This option counting {@code plural} ("bytes"): messages and docs name the unit with the range. */
     ConfigOption in(String plural) {
         return new ConfigOption(key, yamlPath, type, defaultValue, min, max, allowed, description, example, excluded,

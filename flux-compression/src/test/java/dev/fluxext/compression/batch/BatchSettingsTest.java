@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.compression.config.CompressionSettings;
 import dev.fluxext.compression.config.ConfigOption;
 import dev.fluxext.compression.config.SettingConflict;
 import java.util.List;
@@ -48,6 +49,14 @@ class BatchSettingsTest {
                 () -> BatchSettings.fromConf(Map.of(CAP, 4096, BATCH, 8192)));
         assertEquals("Invalid transport compression settings: '" + BATCH + "' (8192) exceeds '" + CAP + "' (4096): "
                 + "receivers would reject full bundles", e.getMessage());
+    }
+
+    @Test
+    void theTransportCompressesAtZstdLevel1UnlessSetWhilePerTupleKeepsLevel3() {
+        assertEquals(1, BatchSettings.fromConf(Map.of()).codecSettings().zstdLevel());
+        assertEquals(5, BatchSettings.fromConf(Map.of(BatchCompressionOptions.ZSTD_LEVEL.key(), 5)).codecSettings()
+                .zstdLevel());
+        assertEquals(3, CompressionSettings.fromConf(Map.of()).zstdLevel());
     }
 
     @Test

@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# End-to-end at steady state: 2-worker topologies raw, compressed a bundle at a time by the transport (zstd at
+# several levels) and compressed tuple by tuple, side by side in one invocation, each run with
+# `flux submit --local` (real Netty between the workers, one JVM) inside a network namespace of its own (loopback
+# only; deleted on exit). Runs of 40-60 s measure the JIT's warm-up (every rate still rising, the compiler threads
+# taking 15-17 % of the CPU): each run here lasts DURATION s and only what happens after WARMUP s is measured.
+#
+#   sudo benchmarks/scripts/steady-state.sh                 # plain loopback, the whole matrix
+#   sudo RATE=30mbit TOPOLOGIES=events VARIANTS_events="raw batch1" benchmarks/scripts/steady-state.sh
+#
+# Figures, over the measured window only (from the first progress line at or after WARMUP s of uptime to the last
+# one): acked/s of the spout (flux's exact counters, from the progress lines' cumulative counts); the spread, the
+# lowest and highest acked/s of the INTERVAL-s steps inside the window; CPU µs per acked tuple (utime + stime of
+# the JVM, from /proc/PID/stat, so both workers, Nimbus, the supervisors and ZooKeeper); wire bytes per acked
+# tuple (the namespace's lo tx_bytes: every byte sent over loopback, ZooKeeper and heartbeats included; with RATE
+# the same bytes pass the tbf qdisc). The summary's batch ratio is for the whole run.
+#
+# Environment:
+#   DURATION (s per run, default 180), WARMUP (s discarded, default 90), INTERVAL (s between progress lines, 10)
+#   TOPOLOGIES (default "events paragraphs")
+#   VARIANTS_events (default "raw batch1 batch3"), VARIANTS_paragraphs (default "raw batch1 batch3 tuple"):
+#     raw; tuple = the spout compresses tuple by tuple (zstd, threshold 64); batch = the transport compresses
+#     bundles at its default zstd level; batchN = at zstd level N
+#   RATE: empty (default) = plain loopback; e.g. 30mbit = loopback shaped by `tc qdisc ... tbf`
+#   KEEP: a directory to keep each run's topology, console output, Storm log, samples and summary JSON in
+# Needs root, ip, tc (for RATE), jq and bc.
+set -euo pipefail
+
+duration=${DURATION:-180}
+warmup=${WARMUP:-90}
+interval=${INTERVAL:-10}
+topologies=${TOPOLOGIES:-events paragraphs}
+rate=${RATE:-}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+ns="fluxss$$"
+work=$(mktemp -d)
+clk_tck=$(getconf CLK_TCK)
+
+cleanup() {
+  ip netns del "$ns" 2>/dev/null || true
+  if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP" && cp -r "$work"/. "$KEEP"/; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+[ "$(id -u)" = 0 ] || { echo "needs root (network namespace, tc)" >&2; exit 2; }
+[ "$warmup" -lt "$duration" ] || { echo "WARMUP ($warmup) must be below DURATION ($duration)" >&2; exit 2; }
+# bin/flux builds the examples jar when sources changed; the runs then start the JVM directly, so that no
+# rebuild can land inside a measured run.
+"$root/bin/flux" --version >/dev/null
+flux=(java -cp "$root/examples/target/examples-0.1.0-SNAPSHOT.jar:$(cat "$root/examples/target/flux.classpath")"
+      dev.fluxext.cli.FluxCli)
+
+# One topology file per run: $1 = events | paragraphs, $2 = raw | tuple | batch | batchN. Prints its path.
+topology() {
+  local workload=$1 variant=$2 transport="" spout_compression=""
+  case $variant in
+    raw) ;;
+    tuple) spout_compression="    compression: {codec: zstd, threshold: 64}" ;;
+    batch) transport="transport: {type: netty, compression: {codec: zstd}}" ;;
+    batch[0-9]*) transport="transport: {type: netty, compression: {codec: zstd, zstd: {level: ${variant#batch}}}}" ;;
+    *) echo "unknown variant '$variant'" >&2; exit 2 ;;
+  esac
+  local file="$work/$workload-$variant.yaml"
+  case $workload in
+    paragraphs) cat >"$file" <<YAML
+name: ss-paragraphs-$variant
+config: {topology.workers: 2, topology.max.spout.pending: 500, topology.disable.loadaware.messaging: true}
+$transport
+spouts:
+  - id: paragraphs
+    className: dev.fluxext.examples.ParagraphSpout
+    parallelism: 1
+$spout_compression
+bolts:
+  - {id: split, className: dev.fluxext.examples.SplitSentenceBolt, parallelism: 2}
+  - {id: count, className: dev.fluxext.examples.WordCountBolt, parallelism: 2}
+streams:
+  - {from: paragraphs, to: split, grouping: {type: SHUFFLE}}
+  - {from: split, to: count, grouping: {type: FIELDS, args: [word]}}
+YAML
+    ;;
+    # The shape of examples/topologies/events-batch-compressed.yaml.
+    events) cat >"$file" <<YAML
+name: ss-events-$variant
+config: {topology.workers: 2, topology.max.spout.pending: 2000, topology.disable.loadaware.messaging: true}
+$transport
+spouts:
+  - id: events
+    className: dev.fluxext.examples.EventSpout
+    parallelism: 1
+$spout_compression
+bolts:
+  - {id: parse, className: dev.fluxext.examples.EventTypeBolt, parallelism: 2}
+  - {id: count, className: dev.fluxext.examples.WordCountBolt, parallelism: 2}
+streams:
+  - {from: events, to: parse, grouping: {type: SHUFFLE}}
+  - {from: parse, to: count, grouping: {type: FIELDS, args: [type]}}
+YAML
+    ;;
+    *) echo "unknown topology '$workload'" >&2; exit 2 ;;
+  esac
+  echo "$file"
+}
+
+lo_tx_bytes() {
+  ip -n "$ns" -s -j link show lo | jq '.[0].stats64.tx.bytes'
+}
+
+# utime + stime of the whole process (all threads), in clock ticks; the command name ("java") has no spaces.
+cpu_ticks() {
+  awk '{print $14 + $15}' "/proc/$1/stat"
+}
+
+# $1 = link label, $2 = topology, $3 = variant. Runs it, samples at each of the spout's progress lines, prints a row.
+run() {
+  local link=$1 workload=$2 variant=$3 file name pid line uptime=0
+  file=$(topology "$workload" "$variant")
+  name="$workload-$variant"
+  local summary="$work/$name.json" samples="$work/$name.samples" fifo="$work/$name.fifo"
+  mkfifo "$fifo"
+  : >"$samples"
+  ip netns exec "$ns" "${flux[@]}" submit --local "$file" --duration "$duration" --interval "$interval" \
+    --summary-json "$summary" --log-file "$work/$name.log" >"$fifo" 2>&1 &
+  pid=$!   # ip netns exec execs the command: this is the JVM
+  # Each progress report starts with "[  NNs]"; the spout's line carries its cumulative acked count. Sampled as
+  # soon as the line arrives (flux prints it right after reading its counters).
+  while IFS= read -r line; do
+    printf '%s\n' "$line" >>"$work/$name.out"
+    if [[ $line =~ ^\[\ *([0-9]+)s\] ]]; then uptime=${BASH_REMATCH[1]}; fi
+    if [[ $line =~ ^(\[\ *[0-9]+s\])?\ *$workload:\ +emitted\ [0-9]+\ acked\ ([0-9]+) ]]; then
+      echo "$EPOCHREALTIME $uptime ${BASH_REMATCH[2]} $(cpu_ticks "$pid" 2>/dev/null || echo -) $(lo_tx_bytes)" \
+        >>"$samples"
+    fi
+  done <"$fifo"
+  wait "$pid" || { echo "run $link $name failed, see its output:" >&2; tail -20 "$work/$name.out" >&2; return 1; }
+  # Window: from the first sample at or after WARMUP s of uptime to the last sample.
+  awk -v warmup="$warmup" -v tck="$clk_tck" -v link="$link" -v wl="$workload" -v var="$variant" \
+      -v ratio="$(batch_ratio "$summary")" -v total="$(jq -r ".components[\"$workload\"].acked" "$summary")" '
+    $4 == "-" { next }
+    $2 >= warmup && !started { started = 1; t0 = $1; a0 = $3; c0 = $4; b0 = $5; pt = $1; pa = $3; next }
+    started {
+      r = ($3 - pa) / ($1 - pt); if (!steps || r < lo) lo = r; if (!steps || r > hi) hi = r; steps++
+      pt = $1; pa = $3; t1 = $1; a1 = $3; c1 = $4; b1 = $5
+    }
+    END {
+      if (steps == 0) { printf "| %s | %s | %s | no window (fewer than 2 progress lines after %d s) |\n", link, wl, var, warmup; exit }
+      acked = a1 - a0
+      printf "| %s | %s | %s | %.0f | %d | %.0f | %.0f-%.0f | %.1f | %.0f | %s | %s |\n", link, wl, var,
+        t1 - t0, acked, acked / (t1 - t0), lo, hi, (c1 - c0) * 1e6 / tck / acked, (b1 - b0) / acked, total, ratio
+    }' "$samples"
+}
+
+# bytesAfter / bytesBefore over all connections of the batch transport, whole run; "-" without it.
+batch_ratio() {
+  jq -r '[.batchCompression // {} | .[] | select(.batches > 0)] as $c
+         | ($c | map(.bytesBefore) | add // 0) as $b
+         | if $b > 0 then (($c | map(.bytesAfter) | add) / $b * 1000 | round / 1000) else "-" end' "$1"
+}
+
+ip netns add "$ns"
+ip -n "$ns" link set lo up
+link="loopback"
+if [ -n "$rate" ]; then
+  # tbf: burst above lo's 64 KB segments (else they are dropped), queue bounded by 50 ms of latency.
+  tc -n "$ns" qdisc add dev lo root tbf rate "$rate" burst 256kb latency 50ms
+  link="tbf $rate"
+fi
+echo "# steady state: $duration s per run, the first $warmup s discarded (JIT warm-up), progress every $interval s;"
+echo "# one run per variant; $(nproc) cores; $(date -u '+%Y-%m-%d %H:%M UTC'); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "| link | topology | variant | window s | acked in window | acked/s | spread of ${interval}-s acked/s | CPU µs / acked | wire B / acked | acked (whole run) | batch ratio (whole run) |"
+echo "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+for t in $topologies; do
+  case $t in
+    events) variants=${VARIANTS_events:-raw batch1 batch3} ;;
+    paragraphs) variants=${VARIANTS_paragraphs:-raw batch1 batch3 tuple} ;;
+    *) variants=raw ;;
+  esac
+  for v in $variants; do run "$link" "$t" "$v"; done
+done
+echo
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
