@@ -16,12 +16,8 @@ import org.apache.storm.messaging.IConnectionCallback;
 import org.apache.storm.messaging.IContext;
 import org.apache.storm.messaging.TaskMessage;
 import org.apache.storm.serialization.KryoTupleSerializer;
-import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.GeneralTopologyContext;
-import org.apache.storm.task.TopologyContext;
-import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
-import org.apache.storm.topology.base.BaseRichSpout;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.MessageId;
 import org.apache.storm.tuple.TupleImpl;
@@ -114,7 +110,7 @@ public class ReceiveGuardBenchmark {
 
     static GeneralTopologyContext context(Map<String, Object> conf) {
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout(SPOUT, new DeclaringSpout());
+        builder.setSpout(SPOUT, new StormTupleRig.DeclaringSpout());
         StormTopology topology = builder.createTopology();
         return new GeneralTopologyContext(topology, conf, Map.of(SPOUT_TASK, SPOUT), Map.of(SPOUT, List.of(SPOUT_TASK)),
                 Map.of(SPOUT, Map.of(Utils.DEFAULT_STREAM_ID, new Fields("payload"))), "bench-1-1");
@@ -142,24 +138,6 @@ public class ReceiveGuardBenchmark {
         @Override
         public IConnection connect(String stormId, String host, int port, AtomicBoolean[] remoteBpStatus) {
             throw new UnsupportedOperationException("receiving side only");
-        }
-    }
-
-    /** Only declares the output stream; the benchmark builds tuples itself. */
-    private static final class DeclaringSpout extends BaseRichSpout {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
-        }
-
-        @Override
-        public void nextTuple() {
-        }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer declarer) {
-            declarer.declare(new Fields("payload"));
         }
     }
 }

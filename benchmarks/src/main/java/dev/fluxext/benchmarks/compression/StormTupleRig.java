@@ -76,8 +76,8 @@ public final class StormTupleRig {
         return deserializer.deserialize(wire);
     }
 
-    /** Only declares the output stream; the benchmark builds tuples itself. */
-    private static final class DeclaringSpout extends BaseRichSpout {
+    /** Only declares the output stream; the benchmarks build tuples themselves. */
+    static final class DeclaringSpout extends BaseRichSpout {
         private static final long serialVersionUID = 1L;
 
         @Override
