@@ -10,7 +10,18 @@ import org.apache.storm.generated.TopologyInfo;
  * ({@link RunCounters}: Storm's figures, counted exactly; system streams left out).
  */
 public record ComponentStats(String id, String type, long emitted, long transferred, long acked, long failed,
-                             long executed) {
+                             long executed, CompleteLatency latency) {
+
+    /** Counts without latency samples (every bolt; a spout before anything was sampled). */
+    public ComponentStats(String id, String type, long emitted, long transferred, long acked, long failed,
+                          long executed) {
+        this(id, type, emitted, transferred, acked, failed, executed, CompleteLatency.NONE);
+    }
+
+    /** The same counts without the latency, which Storm's own statistics give only as an average. */
+    ComponentStats counts() {
+        return new ComponentStats(id, type, emitted, transferred, acked, failed, executed);
+    }
 
     static final String SPOUT = "spout";
     static final String BOLT = "bolt";

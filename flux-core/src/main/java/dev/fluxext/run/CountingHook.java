@@ -46,7 +46,7 @@ public final class CountingHook extends BaseTaskHook {
     @Override
     public void spoutAck(SpoutAckInfo info) {
         if (counts != null) {
-            counts.spoutAcked();
+            counts.spoutAcked(info.completeLatencyMs);
         }
     }
 

@@ -18,6 +18,7 @@ public final class Progress {
 
     private final TopologyView view;
     private final Map<String, Long> previousThroughput = new HashMap<>();
+    private final Map<String, CompleteLatency> previousLatency = new HashMap<>();
     private final int idWidth;
     private long previousNanos;
 
@@ -31,9 +32,11 @@ public final class Progress {
 
     /**
      * E.g. <pre>
-     * [  15s] sentences: emitted 300 acked 280 failed 0 (20/s)
+     * [  15s] sentences: emitted 300 acked 280 failed 0 (20/s) latency 4.2 ms
      *         split:     emitted 2100 acked 2000 failed 0 (140/s)
      *         compression: tuples 80000 -> 16000 bytes (0.20), 0 rejected</pre>
+     * A spout's latency is the mean complete latency of the tuples Storm sampled since the previous report, shown
+     * when there are any.
      * {@code figures}: {@link CompressionFigures#progress}'s {@code " | "}-separated totals, or empty.
      */
     public String line(TopologyInfo info, Map<String, ComponentStats> stats, long nanos, String figures) {
@@ -44,9 +47,13 @@ public final class Progress {
         for (ComponentStats s : stats.values()) {
             long delta = s.throughput() - previousThroughput.getOrDefault(s.id(), 0L);
             String rate = seconds > 0 ? String.format(" (%.0f/s)", delta / seconds) : "";
-            report.add(String.format("%s%-" + idWidth + "s emitted %d acked %d failed %d%s",
-                    report.length() == 0 ? stamp : indent, s.id() + ":", s.emitted(), s.acked(), s.failed(), rate));
+            CompleteLatency latency = s.latency().since(previousLatency.getOrDefault(s.id(), CompleteLatency.NONE));
+            String latencyText = latency.samples() > 0 ? String.format(" latency %.1f ms", latency.meanMs()) : "";
+            report.add(String.format("%s%-" + idWidth + "s emitted %d acked %d failed %d%s%s",
+                    report.length() == 0 ? stamp : indent, s.id() + ":", s.emitted(), s.acked(), s.failed(), rate,
+                    latencyText));
             previousThroughput.put(s.id(), s.throughput());
+            previousLatency.put(s.id(), s.latency());
         }
         if (report.length() == 0) {
             report.add(stamp.strip());

@@ -69,7 +69,8 @@ final class RunCounters implements AutoCloseable {
             stats.computeIfPresent(task.component, (id, sum) -> new ComponentStats(id, sum.type(),
                 sum.emitted() + task.emitted.sum(), sum.transferred() + task.transferred.sum(),
                 sum.acked() + task.acked.sum(), sum.failed() + task.failed.sum(),
-                sum.executed() + task.executed.sum()));
+                sum.executed() + task.executed.sum(),
+                sum.latency().plus(task.latencySamples.sum(), task.latencyMs.sum())));
         }
         return stats;
     }
@@ -94,6 +95,8 @@ final class RunCounters implements AutoCloseable {
         private final LongAdder acked = new LongAdder();
         private final LongAdder failed = new LongAdder();
         private final LongAdder executed = new LongAdder();
+        private final LongAdder latencySamples = new LongAdder();
+        private final LongAdder latencyMs = new LongAdder();
 
         private TaskCounts(String component, boolean hasAckers) {
             this.component = component;
@@ -108,10 +111,17 @@ final class RunCounters implements AutoCloseable {
             }
         }
 
-        /** A spout's tuple tree completed; Storm counts it only when ackers tracked the tree. */
-        void spoutAcked() {
+        /**
+         * A spout's tuple tree completed; Storm counts it only when ackers tracked the tree. {@code latencyMs}: its
+         * complete latency if Storm sampled it, else null.
+         */
+        void spoutAcked(Long latencyMs) {
             if (hasAckers) {
                 acked.increment();
+                if (latencyMs != null) {
+                    latencySamples.increment();
+                    this.latencyMs.add(latencyMs);
+                }
             }
         }
 

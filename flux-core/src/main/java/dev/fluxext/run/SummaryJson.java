@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * The {@code --summary-json} document: {@code {"topology", "uptimeSecs", "components": {"<id>": {"type",
- * "emitted", "transferred", "acked", "failed", "executed"}}}}, plus {@code "compression": {"codec",
+ * "emitted", "transferred", "acked", "failed", "executed"}}}} (a spout whose tuples Storm sampled also has
+ * {@code "completeLatencyMs"}, their mean, and {@code "latencySamples"}: {@link CompleteLatency}), plus {@code "compression": {"codec",
  * "tuplesCompressed", "tuplesRaw", "bytesIn", "bytesOut", "rejected"}} on every component when the topology uses
  * flux-compression ({@link CompressionFigures}; flux-compression's JVM-wide counters, which in a local run cover
  * every worker), and {@code "batchCompression": {"<connection>": {"batches", "messages", "bytesBefore",
@@ -36,6 +37,10 @@ public final class SummaryJson {
             component.put("acked", s.acked());
             component.put("failed", s.failed());
             component.put("executed", s.executed());
+            if (s.latency().samples() > 0) {
+                component.put("completeLatencyMs", Math.round(s.latency().meanMs() * 100) / 100.0);
+                component.put("latencySamples", s.latency().samples());
+            }
             CompressionSnapshot c = compression.get(s.id());
             if (c != null) {
                 Map<String, Object> figures = new LinkedHashMap<>();

@@ -59,7 +59,7 @@ class RunCountersTest {
             spout1.emitted("__ack_init", 1);
             spout2.emitted("default", 1);
             spout2.emitted("default", 0); // direct, to no consumer
-            spout1.spoutAcked();
+            spout1.spoutAcked(null);
             spout2.spoutFailed();
             count.boltExecuted("words", "default");
             count.boltExecuted("__system", "__tick");
@@ -83,7 +83,7 @@ class RunCountersTest {
         try (RunCounters run = RunCounters.install(conf)) {
             RunCounters.TaskCounts spout = RunCounters.forTask(conf.get(RunCounters.RUN_KEY), "words", false);
             spout.emitted("default", 1);
-            spout.spoutAcked(); // without ackers Storm acks on emit and counts nothing
+            spout.spoutAcked(7L); // without ackers Storm acks on emit and counts nothing
             assertEquals(new ComponentStats("words", "spout", 1, 1, 0, 0, 0), run.stats(words()).get("words"));
         }
     }
@@ -119,7 +119,7 @@ class RunCountersTest {
                 spout.emitted("default", 1);
                 count.boltExecuted("words", "default");
             }
-            spout.spoutAcked();
+            spout.spoutAcked(null);
             String first = progress.line(null, run.stats(view), 2_000_000_000L, "");
             List<String> lines = first.lines().toList();
             assertEquals("[   0s] words: emitted 30 acked 1 failed 0 (15/s)", lines.get(0), first);
@@ -131,6 +131,32 @@ class RunCountersTest {
             String second = progress.line(null, run.stats(view), 4_000_000_000L, "");
             assertTrue(second.contains("words: emitted 40 acked 1 failed 0 (5/s)"), second);
             assertTrue(second.contains("count: emitted 0 acked 0 failed 0 (0/s)"), second);
+        }
+    }
+
+    @Test
+    void latencyIsTheMeanOfStormsSampledTuplesSinceTheLastLine() {
+        TopologyView view = words();
+        Map<String, Object> conf = new HashMap<>();
+        try (RunCounters run = RunCounters.install(conf)) {
+            RunCounters.TaskCounts spout = RunCounters.forTask(conf.get(RunCounters.RUN_KEY), "words", true);
+            Progress progress = new Progress(view, 0);
+            spout.spoutAcked(4L);
+            spout.spoutAcked(null); // not sampled: counted, not timed
+            spout.spoutAcked(8L);
+            assertEquals(new CompleteLatency(2, 12), run.stats(view).get("words").latency());
+            String first = progress.line(null, run.stats(view), 1_000_000_000L, "");
+            assertTrue(first.lines().findFirst().orElseThrow().endsWith("acked 3 failed 0 (0/s) latency 6.0 ms"), first);
+            spout.spoutAcked(30L);
+            String second = progress.line(null, run.stats(view), 2_000_000_000L, "");
+            assertTrue(second.lines().findFirst().orElseThrow().endsWith("latency 30.0 ms"), second);
+            spout.spoutAcked(null);
+            String third = progress.line(null, run.stats(view), 3_000_000_000L, "");
+            assertFalse(third.contains("latency"), "no sample since the last line, no latency: " + third);
+            Map<?, ?> words = (Map<?, ?>) ((Map<?, ?>) SummaryJson.document("words", 3, run.stats(view), Map.of(),
+                Map.of()).get("components")).get("words");
+            assertEquals(14.0, words.get("completeLatencyMs"));
+            assertEquals(3L, words.get("latencySamples"));
         }
     }
 }
