@@ -13,14 +13,19 @@
 # lowest and highest acked/s of the INTERVAL-s steps inside the window; CPU µs per acked tuple (utime + stime of
 # the JVM, from /proc/PID/stat, so both workers, Nimbus, the supervisors and ZooKeeper); wire bytes per acked
 # tuple (the namespace's lo tx_bytes: every byte sent over loopback, ZooKeeper and heartbeats included; with RATE
-# the same bytes pass the tbf qdisc). The summary's batch ratio is for the whole run.
+# the same bytes pass the tbf qdisc); the spout's complete latency (the mean of the progress lines' per-interval
+# means, each over the tuples Storm sampled in it). The summary's batch ratio is for the whole run. With
+# REPEATS > 1 every variant runs that many times, interleaved (round 1: each variant once, then round 2, ...), and a
+# second table gives per variant the mean over its runs, the lowest and highest run, and the ratios to raw.
 #
 # Environment:
 #   DURATION (s per run, default 180), WARMUP (s discarded, default 90), INTERVAL (s between progress lines, 10)
 #   TOPOLOGIES (default "events paragraphs")
 #   VARIANTS_events (default "raw batch1 batch3"), VARIANTS_paragraphs (default "raw batch1 batch3 tuple"):
-#     raw; tuple = the spout compresses tuple by tuple (zstd, threshold 64); batch = the transport compresses
-#     bundles at its default zstd level; batchN = at zstd level N
+#     raw; sampled = raw with Storm's statistics sampling every tuple (topology.stats.sample.rate 1.0, what
+#     `submit --local` forced before issue 20); tuple = the spout compresses tuple by tuple (zstd, threshold 64);
+#     batch = the transport compresses bundles at its default zstd level; batchN = at zstd level N
+#   REPEATS: runs per variant (default 1), interleaved
 #   RATE: empty (default) = plain loopback; e.g. 30mbit = loopback shaped by `tc qdisc ... tbf`
 #   KEEP: a directory to keep each run's topology, console output, Storm log, samples and summary JSON in
 # Needs root, ip, tc (for RATE), jq and bc.
@@ -29,6 +34,7 @@ set -euo pipefail
 duration=${DURATION:-180}
 warmup=${WARMUP:-90}
 interval=${INTERVAL:-10}
+repeats=${REPEATS:-1}
 topologies=${TOPOLOGIES:-events paragraphs}
 rate=${RATE:-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -53,9 +59,10 @@ flux=(java -cp "$root/examples/target/examples-0.1.0-SNAPSHOT.jar:$(cat "$root/e
 
 # One topology file per run: $1 = events | paragraphs, $2 = raw | tuple | batch | batchN. Prints its path.
 topology() {
-  local workload=$1 variant=$2 transport="" spout_compression=""
+  local workload=$1 variant=$2 transport="" spout_compression="" sampling=""
   case $variant in
     raw) ;;
+    sampled) sampling=", topology.stats.sample.rate: 1.0" ;;
     tuple) spout_compression="    compression: {codec: zstd, threshold: 64}" ;;
     batch) transport="transport: {type: netty, compression: {codec: zstd}}" ;;
     batch[0-9]*) transport="transport: {type: netty, compression: {codec: zstd, zstd: {level: ${variant#batch}}}}" ;;
@@ -65,7 +72,7 @@ topology() {
   case $workload in
     paragraphs) cat >"$file" <<YAML
 name: ss-paragraphs-$variant
-config: {topology.workers: 2, topology.max.spout.pending: 500, topology.disable.loadaware.messaging: true}
+config: {topology.workers: 2, topology.max.spout.pending: 500, topology.disable.loadaware.messaging: true$sampling}
 $transport
 spouts:
   - id: paragraphs
@@ -83,7 +90,7 @@ YAML
     # The shape of examples/topologies/events-batch-compressed.yaml.
     events) cat >"$file" <<YAML
 name: ss-events-$variant
-config: {topology.workers: 2, topology.max.spout.pending: 2000, topology.disable.loadaware.messaging: true}
+config: {topology.workers: 2, topology.max.spout.pending: 2000, topology.disable.loadaware.messaging: true$sampling}
 $transport
 spouts:
   - id: events
@@ -112,11 +119,12 @@ cpu_ticks() {
   awk '{print $14 + $15}' "/proc/$1/stat"
 }
 
-# $1 = link label, $2 = topology, $3 = variant. Runs it, samples at each of the spout's progress lines, prints a row.
+# $1 = link label, $2 = topology, $3 = variant, $4 = round. Runs it, samples at each of the spout's progress lines,
+# prints a row and adds it to $work/rows.
 run() {
-  local link=$1 workload=$2 variant=$3 file name pid line uptime=0
+  local link=$1 workload=$2 variant=$3 round=$4 file name pid line uptime=0 latency
   file=$(topology "$workload" "$variant")
-  name="$workload-$variant"
+  name="$workload-$variant-$round"
   local summary="$work/$name.json" samples="$work/$name.samples" fifo="$work/$name.fifo"
   mkfifo "$fifo"
   : >"$samples"
@@ -129,26 +137,58 @@ run() {
     printf '%s\n' "$line" >>"$work/$name.out"
     if [[ $line =~ ^\[\ *([0-9]+)s\] ]]; then uptime=${BASH_REMATCH[1]}; fi
     if [[ $line =~ ^(\[\ *[0-9]+s\])?\ *$workload:\ +emitted\ [0-9]+\ acked\ ([0-9]+) ]]; then
-      echo "$EPOCHREALTIME $uptime ${BASH_REMATCH[2]} $(cpu_ticks "$pid" 2>/dev/null || echo -) $(lo_tx_bytes)" \
+      latency=-
+      if [[ $line =~ \ latency\ ([0-9.]+)\ ms ]]; then latency=${BASH_REMATCH[1]}; fi
+      echo "$EPOCHREALTIME $uptime ${BASH_REMATCH[2]} $(cpu_ticks "$pid" 2>/dev/null || echo -) $(lo_tx_bytes) $latency" \
         >>"$samples"
     fi
   done <"$fifo"
   wait "$pid" || { echo "run $link $name failed, see its output:" >&2; tail -20 "$work/$name.out" >&2; return 1; }
-  # Window: from the first sample at or after WARMUP s of uptime to the last sample.
-  awk -v warmup="$warmup" -v tck="$clk_tck" -v link="$link" -v wl="$workload" -v var="$variant" \
+  # Window: from the first sample at or after WARMUP s of uptime to the last sample. The latency of the window is
+  # the mean of the samples' interval latencies after its start.
+  awk -v warmup="$warmup" -v tck="$clk_tck" -v link="$link" -v wl="$workload" -v var="$variant" -v round="$round" \
+      -v rows="$work/rows" \
       -v ratio="$(batch_ratio "$summary")" -v total="$(jq -r ".components[\"$workload\"].acked" "$summary")" '
     $4 == "-" { next }
     $2 >= warmup && !started { started = 1; t0 = $1; a0 = $3; c0 = $4; b0 = $5; pt = $1; pa = $3; next }
     started {
       r = ($3 - pa) / ($1 - pt); if (!steps || r < lo) lo = r; if (!steps || r > hi) hi = r; steps++
       pt = $1; pa = $3; t1 = $1; a1 = $3; c1 = $4; b1 = $5
+      if ($6 != "-") { lsum += $6; ln++ }
     }
     END {
-      if (steps == 0) { printf "| %s | %s | %s | no window (fewer than 2 progress lines after %d s) |\n", link, wl, var, warmup; exit }
-      acked = a1 - a0
-      printf "| %s | %s | %s | %.0f | %d | %.0f | %.0f-%.0f | %.1f | %.0f | %s | %s |\n", link, wl, var,
-        t1 - t0, acked, acked / (t1 - t0), lo, hi, (c1 - c0) * 1e6 / tck / acked, (b1 - b0) / acked, total, ratio
+      if (steps == 0) { printf "| %s | %s | %s | %s | no window (fewer than 2 progress lines after %d s) |\n", link, wl, var, round, warmup; exit }
+      acked = a1 - a0; rate = acked / (t1 - t0); cpu = (c1 - c0) * 1e6 / tck / acked; wire = (b1 - b0) / acked
+      lat = ln ? sprintf("%.1f", lsum / ln) : "-"
+      printf "| %s | %s | %s | %s | %.0f | %d | %.0f | %.0f-%.0f | %.1f | %.0f | %s | %s | %s |\n", link, wl, var, round,
+        t1 - t0, acked, rate, lo, hi, cpu, wire, lat, total, ratio
+      printf "%s %s %.3f %.3f %.3f %s\n", wl, var, rate, cpu, wire, lat >> rows
     }' "$samples"
+}
+
+# Per topology and variant over its runs: mean acked/s with the lowest and highest run, mean CPU, wire and latency,
+# and the means' ratios to raw's (rows: topology variant acked/s cpu wire latency, in run order).
+aggregate() {
+  awk '
+    !(($1 SUBSEP $2) in n) { order[++k] = $1 SUBSEP $2 }
+    {
+      key = $1 SUBSEP $2; n[key]++; rate[key] += $3; cpu[key] += $4; wire[key] += $5
+      if (n[key] == 1 || $3 < lo[key]) lo[key] = $3; if (n[key] == 1 || $3 > hi[key]) hi[key] = $3
+      if ($6 != "-") { lat[key] += $6; ln[key]++ }
+    }
+    END {
+      for (i = 1; i <= k; i++) {
+        key = order[i]; split(key, p, SUBSEP); raw = p[1] SUBSEP "raw"
+        m = rate[key] / n[key]; c = cpu[key] / n[key]; w = wire[key] / n[key]
+        l = ln[key] ? sprintf("%.1f", lat[key] / ln[key]) : "-"
+        if (raw in n) {
+          vs = sprintf(" (%.2fx)", m / (rate[raw] / n[raw])); cvs = sprintf(" (%.2fx)", c / (cpu[raw] / n[raw]))
+          wvs = sprintf(" (%.2f)", w / (wire[raw] / n[raw]))
+        } else { vs = cvs = wvs = "" }
+        printf "| %s | %s | %d | %.0f%s | %.0f-%.0f | %.1f%s | %.0f%s | %s |\n", p[1], p[2], n[key], m, vs,
+          lo[key], hi[key], c, cvs, w, wvs, l
+      }
+    }' "$work/rows"
 }
 
 # bytesAfter / bytesBefore over all connections of the batch transport, whole run; "-" without it.
@@ -167,17 +207,26 @@ if [ -n "$rate" ]; then
   link="tbf $rate"
 fi
 echo "# steady state: $duration s per run, the first $warmup s discarded (JIT warm-up), progress every $interval s;"
-echo "# one run per variant; $(nproc) cores; $(date -u '+%Y-%m-%d %H:%M UTC'); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# $repeats run(s) per variant, interleaved; $(nproc) cores; $(date -u '+%Y-%m-%d %H:%M UTC'); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| link | topology | variant | window s | acked in window | acked/s | spread of ${interval}-s acked/s | CPU µs / acked | wire B / acked | acked (whole run) | batch ratio (whole run) |"
-echo "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-for t in $topologies; do
-  case $t in
-    events) variants=${VARIANTS_events:-raw batch1 batch3} ;;
-    paragraphs) variants=${VARIANTS_paragraphs:-raw batch1 batch3 tuple} ;;
-    *) variants=raw ;;
-  esac
-  for v in $variants; do run "$link" "$t" "$v"; done
+echo "| link | topology | variant | run | window s | acked in window | acked/s | spread of ${interval}-s acked/s | CPU µs / acked | wire B / acked | latency ms | acked (whole run) | batch ratio (whole run) |"
+echo "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+: >"$work/rows"
+for round in $(seq 1 "$repeats"); do
+  for t in $topologies; do
+    case $t in
+      events) variants=${VARIANTS_events:-raw batch1 batch3} ;;
+      paragraphs) variants=${VARIANTS_paragraphs:-raw batch1 batch3 tuple} ;;
+      *) variants=raw ;;
+    esac
+    for v in $variants; do run "$link" "$t" "$v" "$round"; done
+  done
 done
+echo
+echo "Over the runs ($link):"
+echo
+echo "| topology | variant | runs | acked/s, mean (vs raw) | lowest-highest run | CPU µs / acked (vs raw) | wire B / acked (vs raw) | latency ms |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|"
+aggregate
 echo
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
