@@ -122,7 +122,7 @@ cpu_ticks() {
 # $1 = link label, $2 = topology, $3 = variant, $4 = round. Runs it, samples at each of the spout's progress lines,
 # prints a row and adds it to $work/rows.
 run() {
-  local link=$1 workload=$2 variant=$3 round=$4 file name pid line uptime=0 latency
+  local link=$1 workload=$2 variant=$3 round=$4 file name pid line uptime=0 acked latency
   file=$(topology "$workload" "$variant")
   name="$workload-$variant-$round"
   local summary="$work/$name.json" samples="$work/$name.samples" fifo="$work/$name.fifo"
@@ -137,9 +137,9 @@ run() {
     printf '%s\n' "$line" >>"$work/$name.out"
     if [[ $line =~ ^\[\ *([0-9]+)s\] ]]; then uptime=${BASH_REMATCH[1]}; fi
     if [[ $line =~ ^(\[\ *[0-9]+s\])?\ *$workload:\ +emitted\ [0-9]+\ acked\ ([0-9]+) ]]; then
-      latency=-
+      acked=${BASH_REMATCH[2]} latency=-
       if [[ $line =~ \ latency\ ([0-9.]+)\ ms ]]; then latency=${BASH_REMATCH[1]}; fi
-      echo "$EPOCHREALTIME $uptime ${BASH_REMATCH[2]} $(cpu_ticks "$pid" 2>/dev/null || echo -) $(lo_tx_bytes) $latency" \
+      echo "$EPOCHREALTIME $uptime $acked $(cpu_ticks "$pid" 2>/dev/null || echo -) $(lo_tx_bytes) $latency" \
         >>"$samples"
     fi
   done <"$fifo"
