@@ -2,6 +2,8 @@ package dev.fluxext.benchmarks.compression;
 
 import dev.fluxext.compression.batch.BatchCompressionContext;
 import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.compression.metrics.BatchMetrics;
+import dev.fluxext.compression.metrics.BatchSnapshot;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -16,11 +18,13 @@ import org.apache.storm.messaging.TaskMessage;
  * ack-like tuples of two random 64-bit ids), the body's size and the bytes the batch transport saves per bundle with
  * the codec run on every bundle (no skipping), against bundles framed raw. Sizes are deterministic; the time per
  * bundle is a rough single-threaded figure (no JMH: see {@link BatchSkipBenchmark} for that). What chose the
- * transport's {@code minBatchBytes} default (docs/compression.md).
+ * transport's {@code minBatchBytes} default (docs/compression.md). Then, with the skip rules at their defaults, the
+ * share of bundles of each traffic sent without calling the codec (deterministic).
  */
 public final class SkipThresholds {
 
     private static final int[] SIZES = {1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 50};
+    private static final int GATED_BUNDLES = 10_000;
 
     private SkipThresholds() {
     }
@@ -46,6 +50,33 @@ public final class SkipThresholds {
                         raw - zstd, (zstd - WireCountingContext.NETTY_HEADER) / (raw - WireCountingContext.NETTY_HEADER),
                         nanos));
             }
+        }
+        skippedWithDefaults();
+    }
+
+    /** Bundles of {@value BatchSkipBenchmark#BUNDLE} with the skip rules at their defaults: how many skip the codec. */
+    private static void skippedWithDefaults() {
+        System.out.printf("%nBundles of %d, skip rules at their defaults (%d bundles each):%n%n", BatchSkipBenchmark.BUNDLE,
+                GATED_BUNDLES);
+        System.out.println("| traffic | wire bytes vs unbundled | bundles without the codec |");
+        System.out.println("|---|---:|---:|");
+        for (BatchSkipBenchmark.Traffic traffic : BatchSkipBenchmark.Traffic.values()) {
+            StormTupleRig rig = traffic.rig();
+            List<byte[]> serialized = new ArrayList<>();
+            for (int i = 0; i < rig.size(); i++) {
+                serialized.add(rig.serialize(rig.tuple(i)));
+            }
+            BatchMetrics.reset();
+            Map<String, Object> conf = new HashMap<>();
+            conf.put(BatchCompressionOptions.DELEGATE_KEY, WireCountingContext.class.getName());
+            conf.put(BatchCompressionOptions.LOG_INTERVAL_SECS.key(), 0);
+            IContext context = new BatchCompressionContext();
+            prepare(context, conf);
+            send(context.connect("bench-1-1", "peer", 6701, null), serialized, BatchSkipBenchmark.BUNDLE,
+                    GATED_BUNDLES);
+            BatchSnapshot s = BatchMetrics.snapshot().get("-> peer:6701");
+            System.out.println(String.format(Locale.ROOT, "| %s | %.3f | %d of %d (%.1f %%) |", traffic, s.ratio(),
+                    s.skipped(), s.batches(), 100.0 * s.skipped() / s.batches()));
         }
     }
 
