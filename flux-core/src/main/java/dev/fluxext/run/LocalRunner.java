@@ -215,8 +215,8 @@ final class LocalRunner {
         batches.forEach((connection, b) -> {
             if (b.batches() > 0 || b.rejected() > 0) {
                 out.printf("  batch compression %s: %d messages in %d batches, %d -> %d bytes (%.0f %%), %d batches "
-                    + "rejected%n", connection, b.messages(), b.batches(), b.bytesBefore(), b.bytesAfter(),
-                    100.0 * b.ratio(), b.rejected());
+                    + "rejected, %d sent raw without the codec%n", connection, b.messages(), b.batches(),
+                    b.bytesBefore(), b.bytesAfter(), 100.0 * b.ratio(), b.rejected(), b.skipped());
             }
         });
         out.flush();

@@ -16,8 +16,8 @@ import java.util.Map;
  * {@code "completeLatencyMs"}, their mean, and {@code "latencySamples"}: {@link CompleteLatency}), plus {@code "compression": {"codec",
  * "tuplesCompressed", "tuplesRaw", "bytesIn", "bytesOut", "rejected"}} on every component when the topology uses
  * flux-compression ({@link CompressionFigures}; flux-compression's JVM-wide counters, which in a local run cover
- * every worker), and {@code "batchCompression": {"<connection>": {"batches", "messages", "bytesBefore",
- * "bytesAfter", "ratio", "rejected"}}} when the transport compresses bundles (connections named {@code -> host:port}
+ * every worker), and {@code "batchCompression": {"<connection>": {"batches", "skipped", "messages",
+ * "bytesBefore", "bytesAfter", "ratio", "rejected"}}} when the transport compresses bundles (connections named {@code -> host:port}
  * for what was sent there, {@code -> :port} for rejections by the worker listening there).
  */
 public final class SummaryJson {
@@ -63,6 +63,7 @@ public final class SummaryJson {
             batches.forEach((connection, b) -> {
                 Map<String, Object> figures = new LinkedHashMap<>();
                 figures.put("batches", b.batches());
+                figures.put("skipped", b.skipped());
                 figures.put("messages", b.messages());
                 figures.put("bytesBefore", b.bytesBefore());
                 figures.put("bytesAfter", b.bytesAfter());

@@ -92,7 +92,8 @@ class TransportCompressionTest {
                 "transport-batch-errors.yaml:5:12: 'codec' must be one of zstd, lz4, snappy, gzip, none, not 'brotli'",
                 "transport-batch-errors.yaml:7:14: 'zstd.level' must be from -131072 to 22, not 99",
                 "transport-batch-errors.yaml:8:18: 'zstd.windowLog' must be 0 (let the level choose) or from 10 to 27, "
-                        + "not 5")),
+                        + "not 5",
+                "transport-batch-errors.yaml:10:23: 'minSavingPercent' must be from 0 to 99 percent, not 100")),
                 messages::toString);
         assertTrue(messages.stream().anyMatch(m -> m.startsWith("transport-batch-errors.yaml:9:5: unknown key "
                 + "'maxBatchBytz' in the compression of the transport; did you mean 'maxBatchBytes'?")), messages::toString);
@@ -111,6 +112,17 @@ class TransportCompressionTest {
         assertEquals(List.of("transport-batch-cap-only.yaml:6:27: 'maxBatchBytes' (262144) exceeds "
                 + "'maxDecompressedBytes' (100000): receivers would reject full bundles"),
                 withRelated("transport-batch-cap-only.yaml"));
+    }
+
+    @Test
+    void theSkipRulesAreSettingsOfTheBlockAndTheirRuleIsChecked() {
+        Map<String, Object> conf = FluxEquivalenceTest.loaded("transport-batch-skip.yaml").config();
+        assertEquals(512, conf.get("fluxext.transport.compression.min.batch.bytes"));
+        assertEquals(5, conf.get("fluxext.transport.compression.min.saving.percent"));
+        assertEquals(List.of(), messages("transport-batch-skip.yaml"));
+        assertEquals(List.of("transport-batch-skip-conflict.yaml:5:20: 'minBatchBytes' (8192) exceeds 'maxBatchBytes' "
+                + "(4096): no bundle would be compressed [also involved here: 6:20]"),
+                withRelated("transport-batch-skip-conflict.yaml"));
     }
 
     /** Each diagnostic as one line, its related locations (line:col, in the same file) appended. */

@@ -59,14 +59,15 @@ class CompressionFiguresTest {
     @Test
     void batchFiguresPerConnectionInTheSummaryAndTotalsInTheProgressLine() {
         TopologyView topology = load("build/diamond.yaml");
-        Map<String, BatchSnapshot> batches = Map.of("-> localhost:6701", new BatchSnapshot(10, 400, 80_000, 16_000, 0, 0),
-                "-> :6700", new BatchSnapshot(0, 0, 0, 0, 2, 0));
+        Map<String, BatchSnapshot> batches = Map.of("-> localhost:6701", new BatchSnapshot(10, 400, 80_000, 16_000, 0, 0, 3),
+                "-> :6700", new BatchSnapshot(0, 0, 0, 0, 2, 0, 0));
         Map<?, ?> json = (Map<?, ?>) SummaryJson.document(topology.name(), 1,
                 ComponentStats.none(topology), Map.of(), batches).get("batchCompression");
         Map<?, ?> sent = (Map<?, ?>) json.get("-> localhost:6701");
         assertEquals(80_000L, sent.get("bytesBefore"));
         assertEquals(16_000L, sent.get("bytesAfter"));
         assertEquals(0.2, sent.get("ratio"));
+        assertEquals(3L, sent.get("skipped"));
         assertEquals(2L, ((Map<?, ?>) json.get("-> :6700")).get("rejected"));
         assertEquals(" | batches 80000 -> 16000 bytes (0.20), 10 batches, 2 rejected",
                 CompressionFigures.progress(Map.of(), batches));

@@ -54,7 +54,7 @@ class ProgressTest {
         String report = progress.line(first, StormStats.of(view, first), 10_000_000_000L,
                 CompressionFigures.progress(Map.of("A", new CompressionSnapshot("zstd", 10, 2, 9_000_000_000L,
                         3_000_000_000L, 0, 500)), Map.of("-> localhost:6701",
-                        new BatchSnapshot(10, 400, 8_000_000_000L, 1_600_000_000L, 0, 0))));
+                        new BatchSnapshot(10, 400, 8_000_000_000L, 1_600_000_000L, 0, 0, 3))));
         List<String> lines = report.lines().toList();
         assertEquals(view.components().size() + 2, lines.size(), report);
         assertEquals("[  15s] spout-1: emitted 1234567890 acked 1234567890 failed 0 (123456789/s)", lines.get(0));

@@ -3,6 +3,7 @@ package dev.fluxext.benchmarks.compression;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.serialization.KryoTupleDeserializer;
 import org.apache.storm.serialization.KryoTupleSerializer;
@@ -40,6 +41,23 @@ public final class StormTupleRig {
      * @param payloads one single-field tuple is built per payload
      */
     public StormTupleRig(Map<String, Object> settings, List<String> payloads) {
+        this(settings, payloads.stream().map(Values::new).toList(), true);
+    }
+
+    /**
+     * Ack-like tuples: what Storm's acking sends most of, unanchored tuples of a random 64-bit root id and a random
+     * 64-bit ack value (as on {@code __ack_ack}), the part of a topology's traffic that no codec can shrink much.
+     */
+    public static StormTupleRig acks(Map<String, Object> settings, int count, long seed) {
+        Random random = new java.util.Random(seed);
+        List<Values> values = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            values.add(new Values(random.nextLong(), random.nextLong()));
+        }
+        return new StormTupleRig(settings, values, false);
+    }
+
+    private StormTupleRig(Map<String, Object> settings, List<Values> values, boolean anchored) {
         Map<String, Object> conf = Utils.readDefaultConfig();
         conf.putAll(settings);
         TopologyBuilder builder = new TopologyBuilder();
@@ -49,12 +67,12 @@ public final class StormTupleRig {
                 Map.of(SPOUT, Map.of(Utils.DEFAULT_STREAM_ID, new Fields(FIELD))), "bench-1-1");
         serializer = new KryoTupleSerializer(conf, context);
         deserializer = new KryoTupleDeserializer(conf, context);
-        tuples = new ArrayList<>(payloads.size());
+        tuples = new ArrayList<>(values.size());
         long rootId = 1;
-        for (String payload : payloads) {
+        for (Values v : values) {
             // Anchored like a spout tuple in an acked topology: the message id travels with every tuple.
-            tuples.add(new TupleImpl(context, new Values(payload), SPOUT, SPOUT_TASK, Utils.DEFAULT_STREAM_ID,
-                    MessageId.makeRootId(rootId, rootId * 31)));
+            tuples.add(new TupleImpl(context, v, SPOUT, SPOUT_TASK, Utils.DEFAULT_STREAM_ID,
+                    anchored ? MessageId.makeRootId(rootId, rootId * 31) : MessageId.makeUnanchored()));
             rootId++;
         }
     }

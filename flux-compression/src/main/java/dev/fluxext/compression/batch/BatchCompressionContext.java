@@ -1,6 +1,5 @@
 package dev.fluxext.compression.batch;
 
-import dev.fluxext.compression.codec.Codec;
 import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.frame.FrameRejectedException;
 import dev.fluxext.compression.metrics.BatchCounters;
@@ -77,11 +76,9 @@ public final class BatchCompressionContext implements IContext {
 
     @Override
     public IConnection connect(String stormId, String host, int port, AtomicBoolean[] remoteBpStatus) {
-        Codec codec = settings.codec() == null ? null : settings.codec().create(settings.codecSettings());
-        BatchWriter writer = new BatchWriter(codec, settings.codec() == null ? 0 : settings.codec().id(),
-                settings.maxBatchBytes());
-        return new BatchingConnection(delegate.connect(stormId, host, port, remoteBpStatus), writer,
-                BatchMetrics.counters("-> " + host + ":" + port));
+        BatchCounters counters = BatchMetrics.counters("-> " + host + ":" + port);
+        return new BatchingConnection(delegate.connect(stormId, host, port, remoteBpStatus),
+                new BatchWriter(settings, counters), counters);
     }
 
     /** Sends each bundle it is handed as frames of at most {@code maxBatchBytes}. */

@@ -16,10 +16,13 @@ import java.util.Map;
  *
  * @param codec           the codec, null for {@code none} (bundles are still framed, raw)
  * @param maxBatchBytes   largest bundle body compressed as one frame
+ * @param minBatchBytes   smallest bundle body the codec is run on
+ * @param minSavingPercent a connection saving less than this stops compressing for a while ({@link CompressionGate})
  * @param codecSettings   the levels, in the form the codecs take them (the per-tuple settings record)
  * @param logIntervalSecs period of the worker's figures log line, 0 for none
  */
-public record BatchSettings(CodecId codec, int maxBatchBytes, CompressionSettings codecSettings, int logIntervalSecs) {
+public record BatchSettings(CodecId codec, int maxBatchBytes, int minBatchBytes, int minSavingPercent,
+                            CompressionSettings codecSettings, int logIntervalSecs) {
 
     public int maxDecompressedBytes() {
         return codecSettings.maxDecompressedBytes();
@@ -46,7 +49,9 @@ public record BatchSettings(CodecId codec, int maxBatchBytes, CompressionSetting
                 CompressionOptions.ZSTD_WINDOW_LOG.key(), values.get(BatchCompressionOptions.ZSTD_WINDOW_LOG),
                 CompressionOptions.LZ4_LEVEL.key(), values.get(BatchCompressionOptions.LZ4_LEVEL),
                 CompressionOptions.GZIP_LEVEL.key(), values.get(BatchCompressionOptions.GZIP_LEVEL)));
-        return new BatchSettings(CodecId.byConfigName(codecSettings.codec()), maxBatch, codecSettings,
+        return new BatchSettings(CodecId.byConfigName(codecSettings.codec()), maxBatch,
+                (Integer) values.get(BatchCompressionOptions.MIN_BATCH_BYTES),
+                (Integer) values.get(BatchCompressionOptions.MIN_SAVING_PERCENT), codecSettings,
                 (Integer) values.get(BatchCompressionOptions.LOG_INTERVAL_SECS));
     }
 
@@ -61,11 +66,17 @@ public record BatchSettings(CodecId codec, int maxBatchBytes, CompressionSetting
     private static List<SettingConflict> broken(Map<ConfigOption, Object> values) {
         int maxBatch = (Integer) values.get(BatchCompressionOptions.MAX_BATCH_BYTES);
         int cap = (Integer) values.get(BatchCompressionOptions.MAX_DECOMPRESSED_BYTES);
+        int minBatch = (Integer) values.get(BatchCompressionOptions.MIN_BATCH_BYTES);
+        List<SettingConflict> conflicts = new ArrayList<>();
         if (maxBatch > cap) {
-            return List.of(new SettingConflict(BatchCompressionOptions.MAX_BATCH_BYTES, maxBatch, "exceeds",
+            conflicts.add(new SettingConflict(BatchCompressionOptions.MAX_BATCH_BYTES, maxBatch, "exceeds",
                     BatchCompressionOptions.MAX_DECOMPRESSED_BYTES, cap, "receivers would reject full bundles"));
         }
-        return List.of();
+        if (minBatch > maxBatch) {
+            conflicts.add(new SettingConflict(BatchCompressionOptions.MIN_BATCH_BYTES, minBatch, "exceeds",
+                    BatchCompressionOptions.MAX_BATCH_BYTES, maxBatch, "no bundle would be compressed"));
+        }
+        return conflicts;
     }
 
     /** Every option's value from {@code conf}, or its default; throws listing every bad value. */

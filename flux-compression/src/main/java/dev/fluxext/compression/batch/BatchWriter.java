@@ -2,13 +2,15 @@ package dev.fluxext.compression.batch;
 
 import dev.fluxext.compression.codec.Codec;
 import dev.fluxext.compression.frame.FrameFormat;
+import dev.fluxext.compression.metrics.BatchCounters;
 import java.util.Arrays;
 import org.apache.storm.messaging.TaskMessage;
 
 /**
- * Packs messages into one bundle and frames it (compressed, or raw when that is not smaller). The body and
- * compression buffers are reused across bundles (one writer per connection, used under its lock), so a bundle
- * allocates only its output frame.
+ * Packs messages into one bundle and frames it (compressed, or raw when that is not smaller). The codec is not called
+ * for a bundle below {@code minBatchBytes} nor while the connection's {@link CompressionGate} finds its bundles do not
+ * shrink; such frames are counted as skipped. The body and compression buffers are reused across bundles (one writer
+ * per connection, used under its lock), so a bundle allocates only its output frame.
  */
 final class BatchWriter {
 
@@ -20,17 +22,31 @@ final class BatchWriter {
     private final Codec codec;
     private final int codecId;
     private final int maxBody;
+    private final int minBody;
+    private final CompressionGate gate;
+    private final BatchCounters counters;
     private byte[] body = new byte[0];
     private byte[] compressed = new byte[0];
     private int end = COUNT_ROOM;
     private int count;
     private long before;
 
-    /** @param codec null to frame bundles raw */
-    BatchWriter(Codec codec, int codecId, int maxBatchBytes) {
+    /** A writer with {@code settings}' codec (a new instance: it keeps state) counting into {@code counters}. */
+    BatchWriter(BatchSettings settings, BatchCounters counters) {
+        this(settings.codec() == null ? null : settings.codec().create(settings.codecSettings()),
+                settings.codec() == null ? 0 : settings.codec().id(), settings.maxBatchBytes(),
+                settings.minBatchBytes(), settings.minSavingPercent(), counters);
+    }
+
+    /** @param codec null to frame bundles raw (and count none as skipped: there is no codec to skip) */
+    BatchWriter(Codec codec, int codecId, int maxBatchBytes, int minBatchBytes, int minSavingPercent,
+                BatchCounters counters) {
         this.codec = codec;
         this.codecId = codecId;
         this.maxBody = maxBatchBytes;
+        this.minBody = minBatchBytes;
+        this.gate = new CompressionGate(minSavingPercent);
+        this.counters = counters;
     }
 
     /** Whether a message this big goes on its own, unbundled: it would not fit even an empty bundle. */
@@ -80,7 +96,13 @@ final class BatchWriter {
         BatchFormat.writeVarInt(body, start, count);
         int length = end - start;
         byte[] frame = null;
-        if (codec != null) {
+        // The gate is asked only about bundles the size rule lets through, so tiny ones neither use up nor
+        // judge its skips.
+        boolean worth = codec != null && length >= minBody && gate.shouldCompress();
+        if (codec != null && !worth) {
+            counters.skipped();
+        }
+        if (worth) {
             int bound = codec.maxCompressedLength(length);
             compressed = FrameFormat.grow(compressed, bound, Integer.MAX_VALUE - 8);
             int n = codec.compress(body, start, length, compressed, 0, bound);
@@ -92,6 +114,7 @@ final class BatchWriter {
                 pos = BatchFormat.writeVarInt(frame, pos, n);
                 System.arraycopy(compressed, 0, frame, pos, n);
             }
+            gate.compressed(1 + length, frame == null ? 1 + length : size);
         }
         if (frame == null) {
             frame = new byte[1 + length];

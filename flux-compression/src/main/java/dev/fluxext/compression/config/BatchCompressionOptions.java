@@ -30,6 +30,30 @@ public final class BatchCompressionOptions {
                     + "counted) before any memory is allocated.",
             "16777216").in("bytes");
 
+    /**
+     * 128: measured with zstd level 1 on bundles of real Storm tuples (benchmarks' SkipThresholds, docs/compression.md):
+     * bundles of 1-3 acks (27-79 B) do not shrink at all and 4 (105 B) by 6.5 %, under the 10 % a connection must save
+     * ({@link #MIN_SAVING_PERCENT}); 6 acks (157 B) save 11 %, a single 200 B JSON event (224 B) 12 %.
+     */
+    public static final ConfigOption MIN_BATCH_BYTES = ConfigOption.intOption(PREFIX + "min.batch.bytes",
+            "minBatchBytes", 128, 0, 64 * 1024,
+            "Smallest bundle (its body: the messages with their task ids and lengths) worth running the codec on; a "
+                    + "smaller bundle is sent raw without calling it. 0 runs the codec on every bundle. Must not "
+                    + "exceed maxBatchBytes.",
+            "128").in("bytes");
+
+    /**
+     * 10 %: an acker's connection (bundles of random ids, 0.76-0.82 of raw at 12-50 acks) still compresses; tuples
+     * compressed one by one already (1.00) and random payloads do not, and those are what the rule is for.
+     */
+    public static final ConfigOption MIN_SAVING_PERCENT = ConfigOption.intOption(PREFIX + "min.saving.percent",
+            "minSavingPercent", 10, 0, 99,
+            "A connection whose last 16 compressed bundles saved less than this percentage of "
+                    + "their bytes sends the next 64 bundles raw without calling the codec, then "
+                    + "tries one again (and resumes compressing if it saves enough). 0 never skips; on a link that "
+                    + "binds, a lower value trades CPU for bytes.",
+            "10").in("percent");
+
     /** The codecs' settings are the tuple options' own (ranges, zstd's windowLog gap), under this block's keys. */
     /**
      * Level 1, not per-tuple's 3: at steady state (docs/compression.md#measured, events topology, 2 cores) level 1
@@ -52,7 +76,7 @@ public final class BatchCompressionOptions {
             "60").in("seconds");
 
     public static final List<ConfigOption> ALL = List.of(CODEC, MAX_BATCH_BYTES, MAX_DECOMPRESSED_BYTES,
-            ZSTD_LEVEL, ZSTD_WINDOW_LOG, LZ4_LEVEL, GZIP_LEVEL, LOG_INTERVAL_SECS);
+            MIN_BATCH_BYTES, MIN_SAVING_PERCENT, ZSTD_LEVEL, ZSTD_WINDOW_LOG, LZ4_LEVEL, GZIP_LEVEL, LOG_INTERVAL_SECS);
 
     /** The transport the batch transport wraps ({@code org.apache.storm.messaging.netty.Context} by default). */
     public static final String DELEGATE_KEY = PREFIX + "delegate";

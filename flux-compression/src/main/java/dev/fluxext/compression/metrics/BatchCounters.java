@@ -5,7 +5,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * The live counters of one connection of the batch-compressing transport. Sizes count what Netty puts on the wire
  * for a message, its 6-byte header included: {@code bytesBefore} is what the bundled messages would have taken,
- * {@code bytesAfter} what their frame took.
+ * {@code bytesAfter} what their frame took. {@code skipped} counts the frames among {@code batches} sent raw without
+ * calling the codec (bundle too small, or a connection whose bundles do not shrink).
  */
 public final class BatchCounters {
 
@@ -15,6 +16,7 @@ public final class BatchCounters {
     private final LongAdder bytesAfter = new LongAdder();
     private final LongAdder rejected = new LongAdder();
     private final LongAdder nanos = new LongAdder();
+    private final LongAdder skipped = new LongAdder();
 
     BatchCounters() {
     }
@@ -29,6 +31,15 @@ public final class BatchCounters {
 
     public void rejected() {
         rejected.increment();
+    }
+
+    /** A frame about to be sent raw without calling the codec (counted in {@link #sent} as well, with its bundle). */
+    public void skipped() {
+        skipped.increment();
+    }
+
+    public long skippedCount() {
+        return skipped.sum();
     }
 
     public long batches() {
@@ -56,6 +67,7 @@ public final class BatchCounters {
     }
 
     BatchSnapshot snapshot() {
-        return new BatchSnapshot(batches(), messages(), bytesBefore(), bytesAfter(), rejectedCount(), nanos());
+        return new BatchSnapshot(batches(), messages(), bytesBefore(), bytesAfter(), rejectedCount(), nanos(),
+                skippedCount());
     }
 }

@@ -57,9 +57,10 @@ public final class FiguresLog {
         });
         batches.forEach((connection, s) -> {
             if (s.batches() > 0 || s.rejected() > 0) {
-                out.add(String.format("batches %s: %d -> %d bytes (%.2f), %d batches, %d messages, %d rejected",
-                        connection, s.bytesBefore(), s.bytesAfter(), s.ratio(), s.batches(), s.messages(),
-                        s.rejected()));
+                // Skipped last, so that what reads the older line (e.g. FiguresLines in examples) still matches.
+                out.add(String.format("batches %s: %d -> %d bytes (%.2f), %d batches, %d messages, %d rejected, "
+                        + "%d skipped", connection, s.bytesBefore(), s.bytesAfter(), s.ratio(), s.batches(),
+                        s.messages(), s.rejected(), s.skipped()));
             }
         });
         return out.toString();
@@ -73,6 +74,7 @@ public final class FiguresLog {
         gauge(registry, "bytesAfter", BatchSnapshot::bytesAfter);
         gauge(registry, "rejected", BatchSnapshot::rejected);
         gauge(registry, "nanos", BatchSnapshot::nanos);
+        gauge(registry, "skipped", BatchSnapshot::skipped);
     }
 
     private static void gauge(StormMetricRegistry registry, String name, ToLongFunction<BatchSnapshot> read) {

@@ -61,7 +61,7 @@ class BatchCompressionIT {
         BatchSnapshot sent = figures.entrySet().stream().filter(e -> !e.getKey().startsWith("-> :"))
                 .map(Map.Entry::getValue).reduce((a, c) -> new BatchSnapshot(a.batches() + c.batches(),
                         a.messages() + c.messages(), a.bytesBefore() + c.bytesBefore(), a.bytesAfter() + c.bytesAfter(),
-                        0, 0)).orElseThrow();
+                        0, 0, a.skipped() + c.skipped())).orElseThrow();
         // Events, their acks and the ackers' messages all cross between the two workers, in bundles.
         assertTrue(sent.messages() >= EVENTS / 2, "about half the events cross workers: " + figures);
         assertTrue(sent.batches() < sent.messages(), "several messages per bundle: " + figures);

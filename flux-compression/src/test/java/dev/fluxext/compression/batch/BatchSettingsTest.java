@@ -2,6 +2,7 @@ package dev.fluxext.compression.batch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.config.CompressionSettings;
@@ -49,6 +50,34 @@ class BatchSettingsTest {
                 () -> BatchSettings.fromConf(Map.of(CAP, 4096, BATCH, 8192)));
         assertEquals("Invalid transport compression settings: '" + BATCH + "' (8192) exceeds '" + CAP + "' (4096): "
                 + "receivers would reject full bundles", e.getMessage());
+    }
+
+    @Test
+    void aMinimumAboveTheLargestBundleIsAConflict() {
+        String min = BatchCompressionOptions.MIN_BATCH_BYTES.key();
+        List<SettingConflict> conflicts = BatchSettings.conflicts(Map.of(min, 4096, BATCH, 2048));
+        assertEquals(List.of("'minBatchBytes' (4096) exceeds 'maxBatchBytes' (2048): no bundle would be compressed"),
+                conflicts.stream().map(c -> c.message(ConfigOption::yamlPath)).toList());
+        assertEquals(List.of(), BatchSettings.conflicts(Map.of(min, 2048, BATCH, 2048)));
+        // Both rules broken: both reported.
+        assertEquals(2, BatchSettings.conflicts(Map.of(min, 65536, CAP, 4096, BATCH, 8192)).size());
+    }
+
+    @Test
+    void theSkipRulesDefaults() {
+        BatchSettings defaults = BatchSettings.fromConf(Map.of());
+        assertEquals(128, defaults.minBatchBytes());
+        assertEquals(10, defaults.minSavingPercent());
+        assertEquals(0, BatchSettings.fromConf(Map.of(BatchCompressionOptions.MIN_SAVING_PERCENT.key(), 0))
+                .minSavingPercent());
+    }
+
+    @Test
+    void theSkipRuleIsDescribedWithTheGatesOwnNumbers() {
+        assertTrue(BatchCompressionOptions.MIN_SAVING_PERCENT.description().contains(
+                "last " + CompressionGate.WINDOW + " compressed bundles"));
+        assertTrue(BatchCompressionOptions.MIN_SAVING_PERCENT.description().contains(
+                "next " + CompressionGate.SKIP + " bundles"));
     }
 
     @Test

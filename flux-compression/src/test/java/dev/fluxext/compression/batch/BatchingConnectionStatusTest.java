@@ -15,7 +15,8 @@ class BatchingConnectionStatusTest {
     @Test
     void notReadyWhileTheWrappedConnectionConnects() {
         StubConnection netty = new StubConnection(ConnectionWithStatus.Status.Connecting);
-        var batching = new BatchCompressionContext.BatchingConnection(netty, new BatchWriter(null, 0, 4096),
+        var batching = new BatchCompressionContext.BatchingConnection(netty, new BatchWriter(null, 0, 4096, 0, 0,
+                BatchMetrics.counters("-> test")),
                 BatchMetrics.counters("-> test"));
         assertFalse(WorkerState.isConnectionReady(batching));
         netty.status = ConnectionWithStatus.Status.Ready;

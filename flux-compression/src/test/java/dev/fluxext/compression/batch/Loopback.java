@@ -1,6 +1,7 @@
 package dev.fluxext.compression.batch;
 
 import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.compression.metrics.BatchCounters;
 import dev.fluxext.compression.metrics.BatchMetrics;
 import dev.fluxext.compression.storm.StubConnection;
 import java.util.ArrayList;
@@ -34,9 +35,8 @@ final class Loopback extends StubConnection {
         IConnectionCallback storm = delivered::add;
         receiver = new BatchCompressionContext.UnpackingCallback(storm, ThreadLocal.withInitial(() -> new BatchReader(s)),
                 "-> :1");
-        BatchWriter writer = new BatchWriter(s.codec() == null ? null : s.codec().create(s.codecSettings()),
-                s.codec() == null ? 0 : s.codec().id(), s.maxBatchBytes());
-        sender = new BatchCompressionContext.BatchingConnection(this, writer, BatchMetrics.counters("-> peer"));
+        BatchCounters counters = BatchMetrics.counters("-> peer");
+        sender = new BatchCompressionContext.BatchingConnection(this, new BatchWriter(s, counters), counters);
     }
 
     /** Everything the receiving worker handed Storm, in order. */

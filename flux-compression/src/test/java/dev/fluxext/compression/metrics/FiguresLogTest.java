@@ -14,16 +14,16 @@ class FiguresLogTest {
         Map<String, CompressionSnapshot> tuples = new LinkedHashMap<>();
         tuples.put("paragraphs", new CompressionSnapshot("zstd", 90, 10, 150_000, 82_500, 1, 5));
         tuples.put("split", new CompressionSnapshot("none", 0, 0, 0, 0, 0, 0)); // nothing sent: left out
-        Map<String, BatchSnapshot> batches = Map.of("-> host:6701", new BatchSnapshot(4, 400, 90_000, 22_500, 0, 7));
+        Map<String, BatchSnapshot> batches = Map.of("-> host:6701", new BatchSnapshot(4, 400, 90_000, 22_500, 0, 7, 1));
         assertEquals("tuples of paragraphs (zstd): 150000 -> 82500 bytes (0.55), 90 compressed, 10 raw, 1 rejected; "
-                + "batches -> host:6701: 90000 -> 22500 bytes (0.25), 4 batches, 400 messages, 0 rejected",
+                + "batches -> host:6701: 90000 -> 22500 bytes (0.25), 4 batches, 400 messages, 0 rejected, 1 skipped",
                 FiguresLog.line(tuples, batches));
     }
 
     @Test
     void rejectionsAloneAreShownAndNothingCountedIsAnEmptyLine() {
-        assertEquals("batches -> :6700: 0 -> 0 bytes (1.00), 0 batches, 0 messages, 3 rejected",
-                FiguresLog.line(Map.of(), Map.of("-> :6700", new BatchSnapshot(0, 0, 0, 0, 3, 0))));
+        assertEquals("batches -> :6700: 0 -> 0 bytes (1.00), 0 batches, 0 messages, 3 rejected, 0 skipped",
+                FiguresLog.line(Map.of(), Map.of("-> :6700", new BatchSnapshot(0, 0, 0, 0, 3, 0, 0))));
         assertEquals("", FiguresLog.line(Map.of("split", new CompressionSnapshot("none", 0, 0, 0, 0, 0, 0)), Map.of()));
     }
 
