@@ -1,12 +1,16 @@
 package dev.fluxext.benchmarks.compression;
 
+import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
+import com.esotericsoftware.kryo.io.Output;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.serialization.KryoValuesDeserializer;
+import org.apache.storm.serialization.SerializationFactory;
 import org.apache.storm.tuple.MessageId;
 import org.apache.storm.utils.Utils;
 
@@ -24,10 +28,21 @@ final class TupleBytes {
 
     /** A message taken apart: the part sizes add up to the message's length. */
     record Parts(int sourceTask, int stream, int headerBytes, int messageIdBytes, int valuesBytes,
-                 List<Long> ids, List<Object> otherValues) {
+                 List<Long> ids, List<Object> otherValues, List<int[]> idRanges) {
+
+        /** The message with every random id's bytes zeroed: what a codec would get if the ids were not random. */
+        byte[] withoutIds(byte[] message) {
+            byte[] copy = message.clone();
+            for (int[] range : idRanges) {
+                Arrays.fill(copy, range[0], range[1], (byte) 0);
+            }
+            return copy;
+        }
     }
 
     private final KryoValuesDeserializer values;
+    private final Kryo kryo;
+    private final Output scratch = new Output(32);
 
     /** Reads values with the Kryo a worker with Storm's default config builds (what the topologies use). */
     TupleBytes() {
@@ -36,6 +51,7 @@ final class TupleBytes {
 
     TupleBytes(Map<String, Object> conf) {
         values = new KryoValuesDeserializer(conf);
+        kryo = SerializationFactory.getKryo(conf);
     }
 
     Parts parse(byte[] message) {
@@ -51,14 +67,26 @@ final class TupleBytes {
         }
         int afterId = in.position();
         List<Long> ids = new ArrayList<>();
+        List<int[]> ranges = new ArrayList<>();
+        // The anchors follow their count as 8-byte longs, root then edge id, in the map's order.
+        int pos = afterId - 16 * messageId.getAnchorsToIds().size();
         for (Map.Entry<Long, Long> anchor : messageId.getAnchorsToIds().entrySet()) {
             ids.add(anchor.getKey());
             ids.add(anchor.getValue());
+            ranges.add(new int[] {pos, pos + 16});
+            pos += 16;
         }
         List<Object> rest = new ArrayList<>();
+        int searchFrom = afterId;
         for (Object value : values.deserializeFrom(in)) {
             if (value instanceof Long id) {
                 ids.add(id);
+                // Kryo writes a value as its class id and then the value: find those bytes, in order.
+                scratch.reset();
+                kryo.writeClassAndObject(scratch, id);
+                int at = indexOf(message, scratch.getBuffer(), scratch.position(), searchFrom);
+                ranges.add(new int[] {at + 1, at + scratch.position()});
+                searchFrom = at + scratch.position();
             } else {
                 rest.add(value);
             }
@@ -67,6 +95,19 @@ final class TupleBytes {
             throw new IllegalArgumentException("tuple of " + message.length + " bytes has "
                     + (message.length - in.position()) + " bytes after its values");
         }
-        return new Parts(sourceTask, stream, header, afterId - header, message.length - afterId, ids, rest);
+        return new Parts(sourceTask, stream, header, afterId - header, message.length - afterId, ids, rest, ranges);
+    }
+
+    private static int indexOf(byte[] in, byte[] what, int length, int from) {
+        outer:
+        for (int i = from; i + length <= in.length; i++) {
+            for (int j = 0; j < length; j++) {
+                if (in[i + j] != what[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        throw new IllegalArgumentException("a Long value's bytes are not in the message");
     }
 }

@@ -66,6 +66,10 @@ public final class WireFloor {
         long messageIdBytes;
         long valuesBytes;
         long tupleHeaderBytes;
+        /** Spout payloads a bundle already held: a codec finds those whatever their entropy. */
+        long payloadRepeatsInBundle;
+        /** The bundles with every random id zeroed. */
+        final List<Bundle> withoutIds = new ArrayList<>();
 
         double total() {
             return distinctIdBytes + headerBytes + payloadBytes + valueBytes;
@@ -138,7 +142,10 @@ public final class WireFloor {
             sizes.put("zstd " + level + " stream per connection, flushed per bundle (window 128 KB)",
                     (double) streamed(bundles, level, 17));
         }
-        sizes.put("zstd 19 long (2^27) over each connection's whole stream (bound)", (double) wholeStream(bundles));
+        sizes.put("zstd 19 over each connection's whole stream, window 128 KB", (double) wholeStream(bundles, 17));
+        sizes.put("zstd 19 long (2^27) over each connection's whole stream (sees the spout's cycle repeat)",
+                (double) wholeStream(bundles, 27));
+        sizes.put("batch zstd 1 (shipped) with every random id zeroed", (double) perBundle(floor.withoutIds, 1, 1));
         for (Map.Entry<String, Double> e : sizes.entrySet()) {
             row(e.getKey(), e.getValue() * perAcked, raw, floorTotal);
         }
@@ -155,6 +162,8 @@ public final class WireFloor {
         System.out.printf(Locale.ROOT, "| task and stream ids (order-0 entropy per connection) | %.1f |%n",
                 floor.headerBytes * perAcked);
         System.out.printf(Locale.ROOT, "| **floor** | **%.1f** |%n", floorTotal);
+        System.out.printf(Locale.ROOT, "# spout payloads repeated inside a bundle: %d of %d%n",
+                floor.payloadRepeatsInBundle, floor.payloadTuples);
         System.out.printf(Locale.ROOT, "# raw message parts per acked: Netty header %.1f, task+stream %.1f, message id %.1f,"
                         + " values %.1f%n", floor.messages * 6.0 * perAcked, floor.tupleHeaderBytes * perAcked,
                 floor.messageIdBytes * perAcked, floor.valuesBytes * perAcked);
@@ -198,8 +207,12 @@ public final class WireFloor {
         Map<Integer, Map<String, Long>> values = new HashMap<>();
         for (Bundle b : bundles) {
             Set<Long> seen = seenIds.computeIfAbsent(b.connection, c -> new HashSet<>());
+            Set<String> payloads = new HashSet<>();
+            List<Message> zeroed = new ArrayList<>(b.messages.size());
+            floor.withoutIds.add(new Bundle(b.connection, zeroed));
             for (Message m : b.messages) {
                 TupleBytes.Parts parts = parser.parse(m.payload);
+                zeroed.add(new Message(m.task, parts.withoutIds(m.payload)));
                 floor.messages++;
                 floor.tupleHeaderBytes += parts.headerBytes();
                 floor.messageIdBytes += parts.messageIdBytes();
@@ -217,6 +230,9 @@ public final class WireFloor {
                     if (value instanceof String s && s.length() >= PAYLOAD_MIN_CHARS) {
                         floor.payloadTuples++;
                         floor.payloadBytes += payloadFloor;
+                        if (!payloads.add(s)) {
+                            floor.payloadRepeatsInBundle++;
+                        }
                     } else {
                         values.computeIfAbsent(b.connection, c -> new HashMap<>())
                                 .merge(parts.stream() + ":" + value.getClass().getSimpleName() + ":" + value, 1L,
@@ -364,15 +380,22 @@ public final class WireFloor {
         return wire;
     }
 
-    /** Each connection's bodies as one stream, zstd 19 with a 128 MB long-distance window: no framing at all. */
-    static long wholeStream(List<Bundle> bundles) {
+    /**
+     * Each connection's bodies as one stream, zstd 19 with a window of 2^{@code windowLog} bytes (long-distance
+     * matching from 2^21 on): no framing at all, a bound on what context across bundles can give.
+     */
+    static long wholeStream(List<Bundle> bundles, int windowLog) {
         Map<Integer, ByteArrayOutputStream> streams = new HashMap<>();
         for (Bundle b : bundles) {
             streams.computeIfAbsent(b.connection, c -> new ByteArrayOutputStream()).writeBytes(body(b.messages));
         }
         long wire = 0;
         try (ZstdCompressCtx ctx = codec(19)) {
-            ctx.setLong(27);
+            if (windowLog > 20) {
+                ctx.setLong(windowLog);
+            } else {
+                ctx.setWindowLog(windowLog);
+            }
             for (ByteArrayOutputStream s : streams.values()) {
                 wire += ctx.compress(s.toByteArray()).length;
             }
