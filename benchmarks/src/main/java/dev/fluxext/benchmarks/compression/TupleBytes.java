@@ -19,10 +19,11 @@ import org.apache.storm.utils.Utils;
  * varint, the {@link MessageId} (varint anchor count, then each anchor's root id and edge id as 8-byte longs), the
  * values as Kryo writes a list), so that {@link WireFloor} can tell the random 64-bit ids from the rest.
  *
- * <p>The random ids: every root and edge id of the message id's anchors, and every {@code Long} value. The
- * topologies measured emit no longs of their own between workers; the ackers' tuples ({@code __ack_init}, {@code
- * __ack_ack}, {@code __ack_fail}) are a root id and an xor of edge ids, both {@code Long}s, plus (init) an
- * {@code Integer} task.
+ * <p>The random ids: every root and edge id of the message id's anchors, and every {@code Long} value outside
+ * the int range. The topologies measured emit no longs of their own between workers; the ackers' tuples
+ * ({@code __ack_init}, {@code __ack_ack}, {@code __ack_fail}) are a root id and an xor of edge ids, both random
+ * {@code Long}s, plus (init) an {@code Integer} task; the acker's ack to the spout is the root id and the tuple
+ * tree's time in ms, a {@code Long} inside the int range (a random 64-bit value lies there with probability 2^-32).
  */
 final class TupleBytes {
 
@@ -79,13 +80,17 @@ final class TupleBytes {
         List<Object> rest = new ArrayList<>();
         int searchFrom = afterId;
         for (Object value : values.deserializeFrom(in)) {
-            if (value instanceof Long id) {
+            if (value instanceof Long id && (id > Integer.MAX_VALUE || id < Integer.MIN_VALUE)) {
                 ids.add(id);
-                // Kryo writes a value as its class id and then the value: find those bytes, in order.
+                // Kryo writes the value after its class id, or after the list's one class id when all values are
+                // of one class: find the value's own bytes, in order.
                 scratch.reset();
-                kryo.writeClassAndObject(scratch, id);
+                kryo.writeObject(scratch, id);
                 int at = indexOf(message, scratch.getBuffer(), scratch.position(), searchFrom);
-                ranges.add(new int[] {at + 1, at + scratch.position()});
+                if (at < 0) {
+                    throw new IllegalArgumentException("a Long value's bytes are not in the message");
+                }
+                ranges.add(new int[] {at, at + scratch.position()});
                 searchFrom = at + scratch.position();
             } else {
                 rest.add(value);
@@ -108,6 +113,6 @@ final class TupleBytes {
             }
             return i;
         }
-        throw new IllegalArgumentException("a Long value's bytes are not in the message");
+        return -1;
     }
 }
