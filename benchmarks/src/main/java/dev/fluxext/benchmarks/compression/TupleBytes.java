@@ -3,15 +3,13 @@ package dev.fluxext.benchmarks.compression;
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongPredicate;
 import org.apache.storm.serialization.KryoValuesDeserializer;
 import org.apache.storm.serialization.SerializationFactory;
-import org.apache.storm.tuple.MessageId;
 import org.apache.storm.utils.Utils;
 
 /**
@@ -33,9 +31,16 @@ final class TupleBytes {
 
         /** The message with every random id's bytes zeroed: what a codec would get if the ids were not random. */
         byte[] withoutIds(byte[] message) {
+            return without(message, id -> true);
+        }
+
+        /** The message with the bytes of the ids {@code zero} picks (in order: anchors', then values') zeroed. */
+        byte[] without(byte[] message, LongPredicate zero) {
             byte[] copy = message.clone();
-            for (int[] range : idRanges) {
-                Arrays.fill(copy, range[0], range[1], (byte) 0);
+            for (int i = 0; i < ids.size(); i++) {
+                if (zero.test(ids.get(i))) {
+                    Arrays.fill(copy, idRanges.get(i)[0], idRanges.get(i)[1], (byte) 0);
+                }
             }
             return copy;
         }
@@ -60,23 +65,17 @@ final class TupleBytes {
         int sourceTask = in.readInt(true);
         int stream = in.readInt(true);
         int header = in.position();
-        MessageId messageId;
-        try {
-            messageId = MessageId.deserialize(in);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        int afterId = in.position();
+        // The message id as MessageId.serialize writes it: anchor count, then each anchor's root and edge id as
+        // 8-byte longs (read here in wire order, each id with its own bytes).
         List<Long> ids = new ArrayList<>();
         List<int[]> ranges = new ArrayList<>();
-        // The anchors follow their count as 8-byte longs, root then edge id, in the map's order.
-        int pos = afterId - 16 * messageId.getAnchorsToIds().size();
-        for (Map.Entry<Long, Long> anchor : messageId.getAnchorsToIds().entrySet()) {
-            ids.add(anchor.getKey());
-            ids.add(anchor.getValue());
-            ranges.add(new int[] {pos, pos + 16});
-            pos += 16;
+        int anchors = in.readInt(true);
+        for (int i = 0; i < 2 * anchors; i++) {
+            int at = in.position();
+            ids.add(in.readLong());
+            ranges.add(new int[] {at, at + 8});
         }
+        int afterId = in.position();
         List<Object> rest = new ArrayList<>();
         int searchFrom = afterId;
         for (Object value : values.deserializeFrom(in)) {
