@@ -59,6 +59,8 @@ public final class WireFloor {
         long ids;
         long idBytesWritten;
         double distinctIdBytes;
+        /** 8 bytes per id new to its bundle: ids out of the codec with references inside a bundle only. */
+        double bundleDistinctIdBytes;
         double headerBytes;
         double payloadBytes;
         double valueBytes;
@@ -155,6 +157,8 @@ public final class WireFloor {
         // zeroed bytes, compressed in place, stand for the reference's cost).
         sizes.put("ids out of the codec (8 B a new id) + the rest at batch zstd 1",
                 zeroedLevel1 + floor.distinctIdBytes);
+        sizes.put("ids out of the codec, references inside a bundle only (no state across bundles), + zstd 1",
+                zeroedLevel1 + floor.bundleDistinctIdBytes);
         sizes.put("ids out of the codec + the rest as a zstd 3 stream per connection (128 KB)",
                 streamed(floor.withoutIds, 3, 17) + floor.distinctIdBytes);
         sizes.put("zstd 19 over each connection's whole stream, window 128 KB, every random id zeroed",
@@ -221,6 +225,7 @@ public final class WireFloor {
         for (Bundle b : bundles) {
             Set<Long> seen = seenIds.computeIfAbsent(b.connection, c -> new HashSet<>());
             Set<String> payloads = new HashSet<>();
+            Set<Long> inBundle = new HashSet<>();
             List<Message> zeroed = new ArrayList<>(b.messages.size());
             floor.withoutIds.add(new Bundle(b.connection, zeroed));
             List<Message> firstOnly = new ArrayList<>(b.messages.size());
@@ -238,6 +243,9 @@ public final class WireFloor {
                     floor.idBytesWritten += 8;
                     if (seen.add(id)) {
                         floor.distinctIdBytes += 8;
+                    }
+                    if (inBundle.add(id)) {
+                        floor.bundleDistinctIdBytes += 8;
                     }
                 }
                 headers.computeIfAbsent(b.connection, c -> new HashMap<>())
