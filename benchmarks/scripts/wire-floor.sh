@@ -10,14 +10,14 @@
 #
 #   sudo benchmarks/scripts/wire-floor.sh
 #
-# Environment: DURATION (s per run, default 60), SKIP (s before the window, default 30), MAX_MB (default 32),
+# Environment: DURATION (s per run, default 60), SKIP (s before the window, default 30), MAX_MB (default 24),
 # TOPOLOGIES (default "events paragraphs"), IDLE (s of the idle run, default 60; 0 = none), KEEP (directory to
 # keep the runs' files in). Needs root, ip, jq; builds the benchmarks' classes with Maven (offline).
 set -euo pipefail
 
 duration=${DURATION:-60}
 skip=${SKIP:-30}
-max_mb=${MAX_MB:-32}
+max_mb=${MAX_MB:-24}
 idle=${IDLE:-60}
 topologies=${TOPOLOGIES:-events paragraphs}
 root=$(cd "$(dirname "$0")/../.." && pwd)
