@@ -106,6 +106,10 @@ public final class WireFloor {
         // Scales the window's bytes (and counts) to the whole run's per acked tuple: the recorder counted every message.
         double perAcked = (double) totals.get("wireBytes") / acked / windowRaw;
         Floor floor = floor(bundles, new TupleBytes(), payloadFloor);
+        // The streams' window: below the bytes a connection carries per cycle of the spout's texts, so that the
+        // streams do not find the cycle again (-Dwirefloor.window.log=N to try others).
+        int windowLog = Integer.getInteger("wirefloor.window.log", 17);
+        String window = (1 << windowLog >> 10) + " KB";
 
         System.out.printf(Locale.ROOT, "# %s: %d acked, %d messages, %d bundles in the run; window %d bundles, %d messages,"
                         + " %.1f MB (%.1f messages per bundle)%n", args[2], acked, totals.get("messages"),
@@ -143,10 +147,11 @@ public final class WireFloor {
                     * windowRaw / restRaw);
         }
         for (int level : new int[] {1, 3}) {
-            sizes.put("zstd " + level + " stream per connection, flushed per bundle (window 128 KB)",
-                    (double) streamed(bundles, level, 17));
+            sizes.put("zstd " + level + " stream per connection, flushed per bundle (window " + window + ")",
+                    (double) streamed(bundles, level, windowLog));
         }
-        sizes.put("zstd 19 over each connection's whole stream, window 128 KB", (double) wholeStream(bundles, 17));
+        sizes.put("zstd 19 over each connection's whole stream, window " + window,
+                (double) wholeStream(bundles, windowLog));
         sizes.put("zstd 19 long (2^27) over each connection's whole stream (sees the spout's cycle repeat)",
                 (double) wholeStream(bundles, 27));
         sizes.put("batch zstd 1, ids a connection carried before zeroed (an id-aware encoding)",
@@ -159,10 +164,10 @@ public final class WireFloor {
                 zeroedLevel1 + floor.distinctIdBytes);
         sizes.put("ids out of the codec, references inside a bundle only (no state across bundles), + zstd 1",
                 zeroedLevel1 + floor.bundleDistinctIdBytes);
-        sizes.put("ids out of the codec + the rest as a zstd 3 stream per connection (128 KB)",
-                streamed(floor.withoutIds, 3, 17) + floor.distinctIdBytes);
-        sizes.put("zstd 19 over each connection's whole stream, window 128 KB, every random id zeroed",
-                (double) wholeStream(floor.withoutIds, 17));
+        sizes.put("ids out of the codec + the rest as a zstd 3 stream per connection (" + window + ")",
+                streamed(floor.withoutIds, 3, windowLog) + floor.distinctIdBytes);
+        sizes.put("zstd 19 over each connection's whole stream, window " + window + ", every random id zeroed",
+                (double) wholeStream(floor.withoutIds, windowLog));
         for (Map.Entry<String, Double> e : sizes.entrySet()) {
             row(e.getKey(), e.getValue() * perAcked, raw, floorTotal);
         }
