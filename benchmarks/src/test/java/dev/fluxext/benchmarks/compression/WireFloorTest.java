@@ -4,11 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fluxext.compression.batch.BatchCompressionContext;
+import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.examples.EventSpout;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.apache.storm.generated.StormTopology;
+import org.apache.storm.messaging.IContext;
+import org.apache.storm.messaging.TaskMessage;
 import org.apache.storm.serialization.KryoTupleSerializer;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.GeneralTopologyContext;
@@ -160,7 +167,7 @@ class WireFloorTest {
     @Test
     void shippedFrameOfRandomIdsDoesNotShrinkBelowTheirFloor() {
         // 200 acker tuples of fresh random ids: zstd cannot take them below 8 bytes an id.
-        List<WireFloor.Message> messages = new java.util.ArrayList<>();
+        List<WireFloor.Message> messages = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
             messages.add(new WireFloor.Message(1, tuple(ACKS, MessageId.makeUnanchored(), random.nextLong(),
                     random.nextLong(), TASK)));
@@ -170,6 +177,40 @@ class WireFloorTest {
         long shipped = WireFloor.perBundle(bundle, 19, 1);
         assertTrue(shipped >= floor.total(), shipped + " bytes shipped, floor " + floor.total());
         assertNotEquals(0, floor.distinctIdBytes);
+    }
+
+    @Test
+    void shippedFrameIsWhatTheBatchTransportSends() {
+        // The "shipped" figures are WireFloor's own framing of a bundle: byte for byte the transport's.
+        List<String> events = EventSpout.events(60, 11);
+        List<WireFloor.Message> messages = new ArrayList<>();
+        List<TaskMessage> sent = new ArrayList<>();
+        for (String event : events) {
+            byte[] spoutTuple = tuple(Utils.DEFAULT_STREAM_ID, MessageId.makeRootId(random.nextLong(), random.nextLong()),
+                    event);
+            byte[] ack = tuple(ACKS, MessageId.makeUnanchored(), random.nextLong(), random.nextLong(), TASK);
+            messages.add(new WireFloor.Message(5, spoutTuple));
+            messages.add(new WireFloor.Message(9, ack));
+            sent.add(new TaskMessage(5, spoutTuple));
+            sent.add(new TaskMessage(9, ack));
+        }
+        Map<String, Object> batchConf = new HashMap<>();
+        batchConf.put(BatchCompressionOptions.DELEGATE_KEY,
+                WireCountingContext.class.getName());
+        batchConf.put(BatchCompressionOptions.ZSTD_LEVEL.key(), 1);
+        batchConf.put(BatchCompressionOptions.LOG_INTERVAL_SECS.key(), 0);
+        IContext batch = new BatchCompressionContext();
+        prepare(batch, batchConf);
+        batch.connect("floor-1-1", "peer", 6701, null).send(sent.iterator());
+
+        long shipped = WireCountingContext.last.wireBytes;
+        assertEquals(shipped, WireFloor.perBundle(List.of(new WireFloor.Bundle(0, messages)), 1, 1));
+        assertTrue(shipped < new WireFloor.Bundle(0, messages).rawBytes());
+    }
+
+    @SuppressWarnings("deprecation")
+    private static void prepare(IContext context, Map<String, Object> conf) {
+        context.prepare(conf);
     }
 
     private static void assertZeroedExactly(byte[] message, TupleBytes.Parts parts, int idBytes) {
