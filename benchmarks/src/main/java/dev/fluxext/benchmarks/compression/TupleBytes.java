@@ -14,7 +14,7 @@ import org.apache.storm.utils.Utils;
 
 /**
  * Takes apart one message of Storm's tuple encoding ({@code KryoTupleSerializer}: source task varint, stream id
- * varint, the {@link MessageId} (varint anchor count, then each anchor's root id and edge id as 8-byte longs), the
+ * varint, the {@code MessageId} (varint anchor count, then each anchor's root id and edge id as 8-byte longs), the
  * values as Kryo writes a list), so that {@link WireFloor} can tell the random 64-bit ids from the rest.
  *
  * <p>The random ids: every root and edge id of the message id's anchors, and every {@code Long} value outside
