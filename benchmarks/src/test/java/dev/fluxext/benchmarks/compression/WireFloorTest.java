@@ -1,0 +1,257 @@
+package dev.fluxext.benchmarks.compression;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fluxext.compression.batch.BatchCompressionContext;
+import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.examples.EventSpout;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.apache.storm.generated.StormTopology;
+import org.apache.storm.messaging.IContext;
+import org.apache.storm.messaging.TaskMessage;
+import org.apache.storm.serialization.KryoTupleSerializer;
+import org.apache.storm.spout.SpoutOutputCollector;
+import org.apache.storm.task.GeneralTopologyContext;
+import org.apache.storm.task.TopologyContext;
+import org.apache.storm.topology.OutputFieldsDeclarer;
+import org.apache.storm.topology.TopologyBuilder;
+import org.apache.storm.topology.base.BaseRichSpout;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.MessageId;
+import org.apache.storm.tuple.TupleImpl;
+import org.apache.storm.tuple.Values;
+import org.apache.storm.utils.Utils;
+import org.junit.jupiter.api.Test;
+
+/** The floor's counting of random ids, on tuples serialized by Storm's own {@link KryoTupleSerializer}. */
+class WireFloorTest {
+
+    private static final String SPOUT = "spout";
+    private static final int TASK = 3;
+    private static final String ACKS = "acks";
+    private static final String PAIRS = "pairs";
+
+    private final Map<String, Object> conf = Utils.readDefaultConfig();
+    private final GeneralTopologyContext context;
+    private final KryoTupleSerializer serializer;
+    private final SplittableRandom random = new SplittableRandom(7);
+
+    WireFloorTest() {
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout(SPOUT, new TwoStreams());
+        StormTopology topology = builder.createTopology();
+        context = new GeneralTopologyContext(topology, conf, Map.of(TASK, SPOUT), Map.of(SPOUT, List.of(TASK)),
+                Map.of(SPOUT, Map.of(Utils.DEFAULT_STREAM_ID, new Fields("text"), ACKS,
+                        new Fields("root", "xor", "task"), PAIRS, new Fields("root", "xor"))), "floor-1-1");
+        serializer = new KryoTupleSerializer(conf, context);
+    }
+
+    private byte[] tuple(String stream, MessageId id, Object... values) {
+        return serializer.serialize(new TupleImpl(context, new Values(values), SPOUT, TASK, stream, id));
+    }
+
+    @Test
+    void findsTheAnchorsRandomIdsAndNothingElse() {
+        long root = random.nextLong();
+        long edge = random.nextLong();
+        String text = "{\"type\":\"click\"}";
+        byte[] message = tuple(Utils.DEFAULT_STREAM_ID, MessageId.makeRootId(root, edge), text);
+        TupleBytes.Parts parts = new TupleBytes(conf).parse(message);
+
+        assertEquals(List.of(root, edge), parts.ids());
+        assertEquals(List.of(text), parts.otherValues());
+        assertEquals(TASK, parts.sourceTask());
+        assertEquals(message.length, parts.headerBytes() + parts.messageIdBytes() + parts.valuesBytes());
+        // Anchor count (one byte) and the two longs.
+        assertEquals(1 + 16, parts.messageIdBytes());
+        assertZeroedExactly(message, parts, 16);
+    }
+
+    @Test
+    void countsEveryAnchorOfATupleWithSeveralParents() {
+        Map<Long, Long> anchors = new LinkedHashMap<>();
+        for (int i = 0; i < 3; i++) {
+            anchors.put(random.nextLong(), random.nextLong());
+        }
+        byte[] message = tuple(Utils.DEFAULT_STREAM_ID, MessageId.makeId(anchors), "word");
+        TupleBytes.Parts parts = new TupleBytes(conf).parse(message);
+
+        assertEquals(6, parts.ids().size());
+        assertTrue(parts.ids().containsAll(anchors.keySet()) && parts.ids().containsAll(anchors.values()));
+        assertZeroedExactly(message, parts, 48);
+    }
+
+    @Test
+    void countsTheLongValuesOfAnAckerTupleButNotItsTask() {
+        long root = random.nextLong();
+        long xor = random.nextLong();
+        byte[] message = tuple(ACKS, MessageId.makeUnanchored(), root, xor, 12);
+        TupleBytes.Parts parts = new TupleBytes(conf).parse(message);
+
+        assertEquals(List.of(root, xor), parts.ids());
+        assertEquals(List.of(12), parts.otherValues());
+        // No anchors: the message id is its count alone.
+        assertEquals(1, parts.messageIdBytes());
+        // Kryo writes a long as a variable-length number: the zeroed bytes are those, without the class ids.
+        int zeroed = 0;
+        byte[] without = parts.withoutIds(message);
+        for (int i = 0; i < message.length; i++) {
+            if (without[i] != message[i]) {
+                zeroed++;
+            }
+        }
+        assertTrue(zeroed >= 14 && zeroed <= 20, "zeroed " + zeroed + " bytes of two random longs");
+        // Nothing before the values is touched.
+        assertTrue(countSamePrefix(message, without) > message.length - parts.valuesBytes());
+    }
+
+    @Test
+    void findsLongsThatShareOneClassId() {
+        // Values of one class: Kryo writes the class once for the list, not before each value.
+        long root = random.nextLong() | (1L << 62);
+        long xor = random.nextLong() | (1L << 62);
+        byte[] message = tuple(PAIRS, MessageId.makeUnanchored(), root, xor);
+        TupleBytes.Parts parts = new TupleBytes(conf).parse(message);
+
+        assertEquals(List.of(root, xor), parts.ids());
+        assertTrue(parts.otherValues().isEmpty());
+        byte[] without = parts.withoutIds(message);
+        int zeroed = 0;
+        for (int i = 0; i < message.length; i++) {
+            zeroed += without[i] != message[i] ? 1 : 0;
+        }
+        assertTrue(zeroed >= 14 && zeroed <= 20, "zeroed " + zeroed + " bytes of two random longs");
+    }
+
+    @Test
+    void takesTheAckersTimeForAValueNotAnId() {
+        long root = random.nextLong() | (1L << 62);
+        byte[] message = tuple(ACKS, MessageId.makeUnanchored(), root, 17L, TASK);
+        TupleBytes.Parts parts = new TupleBytes(conf).parse(message);
+
+        assertEquals(List.of(root), parts.ids());
+        assertEquals(List.of(17L, TASK), parts.otherValues());
+    }
+
+    @Test
+    void floorCountsAnIdOncePerConnectionAndEachConnectionApart() {
+        long root = random.nextLong();
+        long edge = random.nextLong();
+        long xor = random.nextLong();
+        String event = "x".repeat(WireFloor.PAYLOAD_MIN_CHARS);
+        byte[] spoutTuple = tuple(Utils.DEFAULT_STREAM_ID, MessageId.makeRootId(root, edge), event);
+        byte[] ack = tuple(ACKS, MessageId.makeUnanchored(), root, xor, TASK);
+        List<WireFloor.Bundle> bundles = List.of(
+                new WireFloor.Bundle(0, List.of(new WireFloor.Message(1, spoutTuple), new WireFloor.Message(2, ack))),
+                new WireFloor.Bundle(1, List.of(new WireFloor.Message(1, spoutTuple))));
+
+        WireFloor.Floor floor = WireFloor.floor(bundles, new TupleBytes(conf), 22.0);
+
+        assertEquals(6, floor.ids);
+        assertEquals(6 * 8, floor.idBytesWritten);
+        // Connection 0: root, edge, xor; connection 1: root and edge again (its receiver never saw them).
+        assertEquals(5 * 8, floor.distinctIdBytes);
+        assertEquals(2, floor.payloadTuples);
+        assertEquals(2 * 22.0, floor.payloadBytes);
+        // One value besides ids (the ack's task), once on its connection: no information.
+        assertEquals(0.0, floor.valueBytes);
+    }
+
+    @Test
+    void shippedFrameOfRandomIdsDoesNotShrinkBelowTheirFloor() {
+        // 200 acker tuples of fresh random ids: zstd cannot take them below 8 bytes an id.
+        List<WireFloor.Message> messages = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            messages.add(new WireFloor.Message(1, tuple(ACKS, MessageId.makeUnanchored(), random.nextLong(),
+                    random.nextLong(), TASK)));
+        }
+        List<WireFloor.Bundle> bundle = List.of(new WireFloor.Bundle(0, messages));
+        WireFloor.Floor floor = WireFloor.floor(bundle, new TupleBytes(conf), 0);
+        long shipped = WireFloor.perBundle(bundle, 19, 1);
+        assertTrue(shipped >= floor.total(), shipped + " bytes shipped, floor " + floor.total());
+        assertNotEquals(0, floor.distinctIdBytes);
+    }
+
+    @Test
+    void shippedFrameIsWhatTheBatchTransportSends() {
+        // The "shipped" figures are WireFloor's own framing of a bundle: byte for byte the transport's.
+        List<String> events = EventSpout.events(60, 11);
+        List<WireFloor.Message> messages = new ArrayList<>();
+        List<TaskMessage> sent = new ArrayList<>();
+        for (String event : events) {
+            byte[] spoutTuple = tuple(Utils.DEFAULT_STREAM_ID, MessageId.makeRootId(random.nextLong(), random.nextLong()),
+                    event);
+            byte[] ack = tuple(ACKS, MessageId.makeUnanchored(), random.nextLong(), random.nextLong(), TASK);
+            messages.add(new WireFloor.Message(5, spoutTuple));
+            messages.add(new WireFloor.Message(9, ack));
+            sent.add(new TaskMessage(5, spoutTuple));
+            sent.add(new TaskMessage(9, ack));
+        }
+        Map<String, Object> batchConf = new HashMap<>();
+        batchConf.put(BatchCompressionOptions.DELEGATE_KEY,
+                WireCountingContext.class.getName());
+        batchConf.put(BatchCompressionOptions.ZSTD_LEVEL.key(), 1);
+        batchConf.put(BatchCompressionOptions.LOG_INTERVAL_SECS.key(), 0);
+        IContext batch = new BatchCompressionContext();
+        prepare(batch, batchConf);
+        batch.connect("floor-1-1", "peer", 6701, null).send(sent.iterator());
+
+        long shipped = WireCountingContext.last.wireBytes;
+        assertEquals(shipped, WireFloor.perBundle(List.of(new WireFloor.Bundle(0, messages)), 1, 1));
+        assertTrue(shipped < new WireFloor.Bundle(0, messages).rawBytes());
+    }
+
+    @SuppressWarnings("deprecation")
+    private static void prepare(IContext context, Map<String, Object> conf) {
+        context.prepare(conf);
+    }
+
+    private static void assertZeroedExactly(byte[] message, TupleBytes.Parts parts, int idBytes) {
+        byte[] without = parts.withoutIds(message);
+        int zeros = 0;
+        for (int i = 0; i < message.length; i++) {
+            if (without[i] != message[i]) {
+                zeros++;
+                assertTrue(i >= parts.headerBytes() && i < parts.headerBytes() + parts.messageIdBytes(),
+                        "byte " + i + " zeroed outside the message id");
+            }
+        }
+        // A random long has a zero byte now and then: at least all but a few of its bytes differ.
+        assertTrue(zeros > idBytes - idBytes / 4 && zeros <= idBytes, zeros + " of " + idBytes);
+    }
+
+    private static int countSamePrefix(byte[] a, byte[] b) {
+        int i = 0;
+        while (i < a.length && a[i] == b[i]) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Declares the two streams the tests build tuples on. */
+    static final class TwoStreams extends BaseRichSpout {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
+        }
+
+        @Override
+        public void nextTuple() {
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            declarer.declare(new Fields("text"));
+            declarer.declareStream(ACKS, new Fields("root", "xor", "task"));
+            declarer.declareStream(PAIRS, new Fields("root", "xor"));
+        }
+    }
+}
