@@ -68,7 +68,7 @@ public final class CpuTimeCheck {
         };
         contenders.put("serialize NONE", i -> storms.serialize(storms.tuple(i % storms.size())).length);
         contenders.put("ourZstdCodecAlone", codecAlone);
-        contenders.put("serialize NONE, then ourZstdCodecAlone",
+        contenders.put("NONE then ourZstdCodecAlone",
                 i -> storms.serialize(storms.tuple(i % storms.size())).length + codecAlone.applyAsInt(i));
 
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -104,7 +104,7 @@ public final class CpuTimeCheck {
                 + "(target <= 1.3x)", median.get("serialize OURS_ZSTD") / median.get("bareZstdCompress")));
         double storms0 = median.get("serialize NONE");
         double codec0 = median.get("ourZstdCodecAlone");
-        double both = median.get("serialize NONE, then ourZstdCodecAlone");
+        double both = median.get("NONE then ourZstdCodecAlone");
         System.out.println(String.format(Locale.ROOT, "  ours zstd serialize = Storm's own %.0f ns + codec call %.0f ns "
                 + "+ both in one thread %.0f ns + framing %.0f ns", storms0, codec0, both - storms0 - codec0,
                 median.get("serialize OURS_ZSTD") - both));
