@@ -24,10 +24,10 @@ import org.slf4j.LoggerFactory;
  * Kryo instance: per executor (with the executor's config, so per-component settings apply to what it sends) and
  * per receiving thread (with topology config, so the topology's cap applies to what a worker accepts).
  *
- * <p>Values are serialized exactly as Storm's default {@link ListDelegateSerializer} does (it does the work), into
- * a reused buffer, then framed by {@link FrameWriter}; a component that does not compress writes them straight to
- * Storm's buffer, as Storm would, adding a header only where their first byte would look like one. Reading inverts
- * that through {@link FrameReader}.
+ * <p>Values are serialized exactly as Storm's default {@link ListDelegateSerializer} does (it does the work),
+ * straight into Storm's buffer, then framed there by {@link FrameWriter}: left as they are (a header goes first only
+ * where their first byte would look like one) or replaced by their compressed frame. Reading inverts that through
+ * {@link FrameReader}.
  *
  * <p>It counts only the time spent compressing (and makes its codec known): tuples and bytes are counted where they
  * really go on the wire, by {@link FrameGuardContext}, because Storm serializes a tuple again each time handing it
@@ -46,7 +46,8 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
     /** Created on the first write: receivers (which only read) must not show up as senders. */
     private ComponentCounters counters;
     private final String stormId;
-    private final Output scratch = new Output(4096, -1);
+    /** Only for an {@code Output} that writes through to a stream (never Storm's), so created when first needed. */
+    private Output scratch;
     /** Every frame's values are read through it, raw or decompressed, so no length read allocates past the frame. */
     private final BoundedInput frame;
     private boolean boundedSerializersInstalled;
@@ -78,16 +79,32 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
         if (counters == null) {
             counters = CompressionMetrics.forSender(componentId, codecName);
         }
-        if (!writer.compresses()) {
-            if (output.getOutputStream() != null) {
-                FrameWriter.writeRawHeader(output); // not from Storm: earlier bytes may be gone to the stream
-                values.write(kryo, output, list);
-                return;
-            }
-            int start = output.position();
-            values.write(kryo, output, list);
+        if (output.getOutputStream() != null) {
+            writeToStream(kryo, output, list); // not from Storm
+            return;
+        }
+        // Straight into Storm's buffer, as Storm's own serializer writes them, then framed there: a raw frame (codec
+        // none, at or below the threshold) costs no copy and no clock reads.
+        int start = output.position();
+        values.write(kryo, output, list);
+        if (!writer.attempts(output.position() - start)) {
             FrameWriter.finishRaw(output, start);
             return;
+        }
+        long t0 = System.nanoTime();
+        writer.finish(output, start);
+        counters.spent(System.nanoTime() - t0);
+    }
+
+    /** An {@code Output} writing through to a stream: earlier bytes may be gone, so nothing is framed in place. */
+    private void writeToStream(Kryo kryo, Output output, ListDelegate list) {
+        if (!writer.compresses()) {
+            FrameWriter.writeRawHeader(output);
+            values.write(kryo, output, list);
+            return;
+        }
+        if (scratch == null) {
+            scratch = new Output(4096, -1);
         }
         scratch.reset();
         values.write(kryo, scratch, list);

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.esotericsoftware.kryo.io.Output;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.frame.FrameFormat;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
+import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -186,6 +188,48 @@ class SerializerRoundTripTest {
         CompressionSnapshot s = CompressionMetrics.snapshot().get("like-a-header");
         assertEquals(201, s.tuplesRaw());
         assertEquals(s.bytesIn() + withHeader, s.bytesOut(), "only those pay the header byte");
+    }
+
+    /**
+     * Storm writes the tuple's source, stream and message id before the values: the frame is built in place after
+     * them and must leave them intact, whether it ends up compressed or raw, and whatever the buffer had to grow to.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("settingsPerCodec")
+    void framesInPlaceAfterWhatStormWroteBefore(String name, Map<String, Object> settings) {
+        KryoValuesSerializer ser = StormKryo.serializer(StormKryo.conf(settings));
+        KryoValuesDeserializer des = StormKryo.deserializer(StormKryo.conf(settings()));
+        byte[] prefix = {7, 1, 0, 42};
+        for (int size : new int[] {4, THRESHOLD + 1, 1 << 20}) {
+            List<Object> values = valuesOfSerializedSize(size, false);
+            Output out = new Output(16, -1); // small: the values make it grow
+            out.writeBytes(prefix);
+            ser.serializeInto(values, out);
+            byte[] message = out.toBytes();
+            assertArrayEquals(prefix, Arrays.copyOf(message, prefix.length), name + ", " + size + " bytes");
+            assertValuesEqual(values, des.deserialize(Arrays.copyOfRange(message, prefix.length, message.length)));
+        }
+    }
+
+    /** An {@code Output} writing through to a stream (not Storm's way) cannot be framed in place: still round trips. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("settingsPerCodec")
+    void roundTripsThroughAnOutputThatWritesToAStream(String name, Map<String, Object> settings) {
+        KryoValuesSerializer ser = StormKryo.serializer(StormKryo.conf(settings));
+        KryoValuesDeserializer des = StormKryo.deserializer(StormKryo.conf(settings()));
+        boolean compresses = !"none".equals(settings.get(CompressionOptions.CODEC.key()));
+        for (int size : new int[] {4, THRESHOLD + 1, 64 * 1024}) {
+            List<Object> values = valuesOfSerializedSize(size, false);
+            ByteArrayOutputStream stream = new ByteArrayOutputStream();
+            Output out = new Output(stream, 32); // flushes to the stream many times within the values
+            ser.serializeInto(values, out);
+            out.flush();
+            byte[] wire = stream.toByteArray();
+            assertEquals(compresses && size > THRESHOLD,
+                    FrameFormat.looksLikeHeader(wire[0]) && (wire[0] & FrameFormat.CODEC_MASK) != 0,
+                    name + ", " + size + " bytes compressed");
+            assertValuesEqual(values, des.deserialize(wire));
+        }
     }
 
     @Test
