@@ -6,7 +6,7 @@
 # taking 15-17 % of the CPU): each run here lasts DURATION s and only what happens after WARMUP s is measured.
 #
 #   sudo benchmarks/scripts/steady-state.sh                 # plain loopback, the whole matrix
-#   sudo RATE=30mbit TOPOLOGIES=events VARIANTS_events="raw batch1" benchmarks/scripts/steady-state.sh
+#   sudo RATE=50mbit TOPOLOGIES=events VARIANTS_events="raw batch1" benchmarks/scripts/steady-state.sh
 #
 # Figures, over the measured window only (from the first progress line at or after WARMUP s of uptime to the last
 # one): acked/s of the spout (flux's exact counters, from the progress lines' cumulative counts); the spread, the
@@ -26,7 +26,7 @@
 #     `submit --local` forced before issue 20); tuple = the spout compresses tuple by tuple (zstd, threshold 64);
 #     batch = the transport compresses bundles at its default zstd level; batchN = at zstd level N
 #   REPEATS: runs per variant (default 1), interleaved
-#   RATE: empty (default) = plain loopback; e.g. 30mbit = loopback shaped by `tc qdisc ... tbf`
+#   RATE: empty (default) = plain loopback; e.g. 50mbit = loopback shaped by `tc qdisc ... tbf`
 #   KEEP: a directory to keep each run's topology, console output, Storm log, samples and summary JSON in
 # Needs root, ip, tc (for RATE), jq and bc.
 set -euo pipefail
