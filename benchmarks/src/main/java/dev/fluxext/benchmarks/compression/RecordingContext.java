@@ -1,5 +1,6 @@
 package dev.fluxext.benchmarks.compression;
 
+import dev.fluxext.compression.storm.ForwardingConnection;
 import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -7,20 +8,16 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import org.apache.storm.grouping.Load;
-import org.apache.storm.messaging.ConnectionWithStatus;
 import org.apache.storm.messaging.IConnection;
 import org.apache.storm.messaging.IConnectionCallback;
 import org.apache.storm.messaging.IContext;
 import org.apache.storm.messaging.TaskMessage;
-import org.apache.storm.messaging.netty.BackPressureStatus;
 import org.apache.storm.messaging.netty.Context;
 
 /**
@@ -89,7 +86,7 @@ public final class RecordingContext implements IContext {
     @Override
     public IConnection connect(String stormId, String host, int port, AtomicBoolean[] remoteBpStatus) {
         return new Recording(CONNECTIONS.getAndIncrement(), host + ":" + port,
-                (ConnectionWithStatus) netty.connect(stormId, host, port, remoteBpStatus));
+                netty.connect(stormId, host, port, remoteBpStatus));
     }
 
     @Override
@@ -144,21 +141,15 @@ public final class RecordingContext implements IContext {
         }
     }
 
-    /** Hands each bundle to Netty unchanged, after recording it. */
-    private static final class Recording extends ConnectionWithStatus {
+    /** Hands each bundle to Netty unchanged, after recording it; everything else is forwarded. */
+    private static final class Recording extends ForwardingConnection {
         private final int id;
         private final String destination;
-        private final ConnectionWithStatus delegate;
 
-        Recording(int id, String destination, ConnectionWithStatus delegate) {
+        Recording(int id, String destination, IConnection delegate) {
+            super(delegate);
             this.id = id;
             this.destination = destination;
-            this.delegate = delegate;
-        }
-
-        @Override
-        public Status status() {
-            return delegate.status();
         }
 
         @Override
@@ -168,32 +159,7 @@ public final class RecordingContext implements IContext {
             if (!bundle.isEmpty()) {
                 record(id, destination, bundle);
             }
-            delegate.send(bundle.iterator());
-        }
-
-        @Override
-        public void sendLoadMetrics(Map<Integer, Double> taskToLoad) {
-            delegate.sendLoadMetrics(taskToLoad);
-        }
-
-        @Override
-        public void sendBackPressureStatus(BackPressureStatus bpStatus) {
-            delegate.sendBackPressureStatus(bpStatus);
-        }
-
-        @Override
-        public Map<Integer, Load> getLoad(Collection<Integer> tasks) {
-            return delegate.getLoad(tasks);
-        }
-
-        @Override
-        public int getPort() {
-            return delegate.getPort();
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
+            connection.send(bundle.iterator());
         }
     }
 }
