@@ -3,20 +3,32 @@ package dev.fluxext.run;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Worker slot ports for a local cluster. LocalCluster numbers slots from 1024 up, so two local runs (or a test
- * suite next to one) would collide and Storm exits the JVM when a worker cannot bind; a free block avoids that.
+ * suite next to one) would collide and Storm exits the JVM when a worker cannot bind; a free block avoids that. The
+ * block lies below the kernel's ephemeral range: a port in that range that is free when probed can be taken by any
+ * outgoing connection (ZooKeeper's clients, Netty's) before the worker binds it.
  */
 public final class FreePorts {
+
+    /** Lowest port chosen: above the well-known and commonly configured service ports. */
+    private static final int LOWEST = 10_000;
+    /** Linux's default start of the ephemeral range, if the kernel's setting cannot be read. */
+    private static final int DEFAULT_EPHEMERAL_START = 32_768;
 
     private FreePorts() {
     }
 
     /** The first of {@code count} consecutive ports that are free now (on loopback). */
     public static int consecutive(int count) {
+        int below = ephemeralRangeStart();
         for (int attempt = 0; attempt < 50; attempt++) {
-            int first = ephemeral();
+            int first = below - count > LOWEST
+                    ? ThreadLocalRandom.current().nextInt(LOWEST, below - count) : ephemeral();
             if (first + count <= 65535 && allFree(first, count)) {
                 return first;
             }
@@ -41,5 +53,15 @@ public final class FreePorts {
             }
         }
         return true;
+    }
+
+    /** Where the kernel starts numbering outgoing connections' ports. */
+    static int ephemeralRangeStart() {
+        try {
+            return Integer.parseInt(Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim()
+                    .split("\\s+")[0]);
+        } catch (IOException | RuntimeException e) {
+            return DEFAULT_EPHEMERAL_START;
+        }
     }
 }

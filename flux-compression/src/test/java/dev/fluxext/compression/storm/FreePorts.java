@@ -6,13 +6,14 @@ public final class FreePorts {
     private FreePorts() {
     }
 
-    /** Storm numbers worker ports from 1024 up; another local cluster on the machine would collide with that. */
+    /**
+     * Storm numbers worker ports from 1024 up; another local cluster on the machine would collide with that. Chosen
+     * below the kernel's ephemeral range (32768 up by default), where no outgoing connection (ZooKeeper's clients)
+     * can take a port between this probe and the worker's bind.
+     */
     public static int block(int count) throws java.io.IOException {
         for (int attempt = 0; attempt < 50; attempt++) {
-            int first;
-            try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
-                first = probe.getLocalPort();
-            }
+            int first = java.util.concurrent.ThreadLocalRandom.current().nextInt(10_000, 32_768 - count);
             if (first + count <= 65535 && portsFree(first, count)) {
                 return first;
             }
