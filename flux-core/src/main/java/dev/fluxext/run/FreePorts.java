@@ -58,8 +58,10 @@ public final class FreePorts {
     /** Where the kernel starts numbering outgoing connections' ports. */
     static int ephemeralRangeStart() {
         try {
-            return Integer.parseInt(Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim()
-                    .split("\\s+")[0]);
+            // Read line by line: procfs reports a size of 0, and Files.readString/readAllBytes then return only
+            // the first byte ("3" for "32768 60999") on JDK 17.
+            return Integer.parseInt(Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0)
+                    .trim().split("\\s+")[0]);
         } catch (IOException | RuntimeException e) {
             return DEFAULT_EPHEMERAL_START;
         }
