@@ -24,7 +24,8 @@
 #   VARIANTS_events (default "raw batch1 batch3"), VARIANTS_paragraphs (default "raw batch1 batch3 tuple"):
 #     raw; sampled = raw with Storm's statistics sampling every tuple (topology.stats.sample.rate 1.0, what
 #     `submit --local` forced before issue 20); tuple = the spout compresses tuple by tuple (zstd, threshold 64);
-#     batch = the transport compresses bundles at its default zstd level; batchN = at zstd level N
+#     batch = the transport at its defaults; batchN = it compresses every bundle (when: always) at zstd level N;
+#     backloggedN = only while the link binds (when: backlogged) at zstd level N
 #   REPEATS: runs per variant (default 1), interleaved
 #   RATE: empty (default) = plain loopback; e.g. 50mbit = loopback shaped by `tc qdisc ... tbf`
 #   KEEP: a directory to keep each run's topology, console output, Storm log, samples and summary JSON in
@@ -57,7 +58,8 @@ trap cleanup EXIT
 flux=(java -cp "$root/examples/target/examples-0.1.0-SNAPSHOT.jar:$(cat "$root/examples/target/flux.classpath")"
       dev.fluxext.cli.FluxCli)
 
-# One topology file per run: $1 = events | paragraphs, $2 = raw | tuple | batch | batchN. Prints its path.
+# One topology file per run: $1 = events | paragraphs, $2 = raw | sampled | tuple | batch | batchN | backloggedN.
+# Prints its path.
 topology() {
   local workload=$1 variant=$2 transport="" spout_compression="" sampling=""
   case $variant in
@@ -65,7 +67,8 @@ topology() {
     sampled) sampling=", topology.stats.sample.rate: 1.0" ;;
     tuple) spout_compression="    compression: {codec: zstd, threshold: 64}" ;;
     batch) transport="transport: {type: netty, compression: {codec: zstd}}" ;;
-    batch[0-9]*) transport="transport: {type: netty, compression: {codec: zstd, zstd: {level: ${variant#batch}}}}" ;;
+    batch[0-9]*) transport="transport: {type: netty, compression: {codec: zstd, when: always, zstd: {level: ${variant#batch}}}}" ;;
+    backlogged[0-9]*) transport="transport: {type: netty, compression: {codec: zstd, when: backlogged, zstd: {level: ${variant#backlogged}}}}" ;;
     *) echo "unknown variant '$variant'" >&2; exit 2 ;;
   esac
   local file="$work/$workload-$variant.yaml"

@@ -76,21 +76,32 @@ public final class BatchCompressionContext implements IContext {
 
     @Override
     public IConnection connect(String stormId, String host, int port, AtomicBoolean[] remoteBpStatus) {
-        BatchCounters counters = BatchMetrics.counters("-> " + host + ":" + port);
+        String name = "-> " + host + ":" + port;
+        BatchCounters counters = BatchMetrics.counters(name);
+        LinkState link = settings.onlyWhenBacklogged() && settings.codec() != null
+                ? LinkWatch.worker().watch(host, port, name) : LinkState.ALWAYS;
         return new BatchingConnection(delegate.connect(stormId, host, port, remoteBpStatus),
-                new BatchWriter(settings, counters), counters);
+                new BatchWriter(settings, counters, link), counters, link);
     }
 
     /** Sends each bundle it is handed as frames of at most {@code maxBatchBytes}. */
     static final class BatchingConnection extends ForwardingConnection {
         private final BatchWriter writer;
         private final BatchCounters counters;
+        private final LinkState link;
         private final List<TaskMessage> out = new ArrayList<>();
 
-        BatchingConnection(IConnection connection, BatchWriter writer, BatchCounters counters) {
+        BatchingConnection(IConnection connection, BatchWriter writer, BatchCounters counters, LinkState link) {
             super(connection);
             this.writer = writer;
             this.counters = counters;
+            this.link = link;
+        }
+
+        @Override
+        public void close() {
+            LinkWatch.worker().forget(link);
+            super.close();
         }
 
         @Override
@@ -135,11 +146,6 @@ public final class BatchCompressionContext implements IContext {
                 out.clear();
             }
         }
-
-
-
-
-
     }
 
     /** Replaces each bundle frame by its messages; a rejected frame is dropped, counted and logged. */

@@ -15,13 +15,14 @@ import java.util.Map;
  * The batch transport's settings, resolved and checked from a worker's topology config.
  *
  * @param codec           the codec, null for {@code none} (bundles are still framed, raw)
+ * @param onlyWhenBacklogged run the codec only while a connection's link binds ({@link LinkState})
  * @param maxBatchBytes   largest bundle body compressed as one frame
  * @param minBatchBytes   smallest bundle body the codec is run on
  * @param minSavingPercent a connection saving less than this stops compressing for a while ({@link CompressionGate})
  * @param codecSettings   the levels, in the form the codecs take them (the per-tuple settings record)
  * @param logIntervalSecs period of the worker's figures log line, 0 for none
  */
-public record BatchSettings(CodecId codec, int maxBatchBytes, int minBatchBytes, int minSavingPercent,
+public record BatchSettings(CodecId codec, boolean onlyWhenBacklogged, int maxBatchBytes, int minBatchBytes, int minSavingPercent,
                             CompressionSettings codecSettings, int logIntervalSecs) {
 
     public int maxDecompressedBytes() {
@@ -49,7 +50,8 @@ public record BatchSettings(CodecId codec, int maxBatchBytes, int minBatchBytes,
                 CompressionOptions.ZSTD_WINDOW_LOG.key(), values.get(BatchCompressionOptions.ZSTD_WINDOW_LOG),
                 CompressionOptions.LZ4_LEVEL.key(), values.get(BatchCompressionOptions.LZ4_LEVEL),
                 CompressionOptions.GZIP_LEVEL.key(), values.get(BatchCompressionOptions.GZIP_LEVEL)));
-        return new BatchSettings(CodecId.byConfigName(codecSettings.codec()), maxBatch,
+        return new BatchSettings(CodecId.byConfigName(codecSettings.codec()),
+                "backlogged".equals(values.get(BatchCompressionOptions.WHEN)), maxBatch,
                 (Integer) values.get(BatchCompressionOptions.MIN_BATCH_BYTES),
                 (Integer) values.get(BatchCompressionOptions.MIN_SAVING_PERCENT), codecSettings,
                 (Integer) values.get(BatchCompressionOptions.LOG_INTERVAL_SECS));

@@ -1,6 +1,7 @@
 package dev.fluxext.compression.batch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -78,6 +79,22 @@ class BatchSettingsTest {
                 "last " + CompressionGate.WINDOW + " compressed bundles"));
         assertTrue(BatchCompressionOptions.MIN_SAVING_PERCENT.description().contains(
                 "next " + CompressionGate.SKIP + " bundles"));
+    }
+
+    @Test
+    void connectionsCompressOnlyWhileBackloggedUnlessAlways() {
+        assertTrue(BatchSettings.fromConf(Map.of()).onlyWhenBacklogged());
+        assertFalse(BatchSettings.fromConf(Map.of(BatchCompressionOptions.WHEN.key(), "always")).onlyWhenBacklogged());
+        assertThrows(IllegalArgumentException.class,
+                () -> BatchSettings.fromConf(Map.of(BatchCompressionOptions.WHEN.key(), "sometimes")));
+    }
+
+    @Test
+    void theLinkRuleIsDescribedWithItsOwnNumbers() {
+        String description = BatchCompressionOptions.WHEN.description();
+        assertTrue(description.contains(LinkState.BACKLOG_BYTES / 1024 + " KB or more for a second"), description);
+        assertEquals(1000, LinkState.WINDOW * LinkWatch.PERIOD_MILLIS);
+        assertTrue(description.contains("at least " + LinkState.MIN_HOLD_NANOS / 1_000_000_000 + " s"), description);
     }
 
     @Test

@@ -17,8 +17,8 @@ import org.apache.storm.messaging.TaskMessage;
 import org.junit.jupiter.api.Test;
 
 /**
- * The transport skips the codec for bundles below {@code minBatchBytes} and on a connection whose bundles do not
- * shrink ({@link CompressionGate}): such frames are raw, decode identically, and are counted as skipped.
+ * The transport skips the codec for bundles below {@code minBatchBytes}, while a connection's link keeps up
+ * ({@link LinkState}) and on a connection whose bundles do not shrink ({@link CompressionGate}): such frames are raw, decode identically, and are counted as skipped.
  */
 class BatchSkipTest {
 
@@ -70,7 +70,8 @@ class BatchSkipTest {
     }
 
     private static BatchWriter writer(Codec codec, int minBatchBytes, String name) {
-        return new BatchWriter(codec, CodecId.ZSTD.id(), 4096, minBatchBytes, 10, BatchMetrics.counters(name));
+        return new BatchWriter(codec, CodecId.ZSTD.id(), 4096, minBatchBytes, 10, BatchMetrics.counters(name),
+                LinkState.ALWAYS);
     }
 
     private static TaskMessage frame(BatchWriter writer, List<TaskMessage> bundle) {
@@ -155,6 +156,28 @@ class BatchSkipTest {
         assertEquals(CompressionGate.SKIP, s.skipped());
         assertEquals(bundles + 20, s.batches());
         assertEquals(link.wire.stream().mapToLong(m -> 6 + m.message().length).sum(), s.bytesAfter());
+    }
+
+    @Test
+    void whileTheLinkKeepsUpBundlesGoRawWithoutTheCodecAndCompressOnceItBinds() {
+        BatchMetrics.reset();
+        CountingCodec codec = new CountingCodec();
+        LinkState link = new LinkState();
+        BatchWriter writer = new BatchWriter(codec, CodecId.ZSTD.id(), 4096, 0, 10, BatchMetrics.counters("-> lan"),
+                link);
+        Random random = new Random(13);
+        for (int i = 0; i < 5; i++) {
+            assertEquals(FrameFormat.RAW, frame(writer, BatchRoundTripTest.events(10, random)).message()[0]
+                    & FrameFormat.CODEC_MASK);
+        }
+        assertEquals(0, codec.compressions);
+        assertEquals(5, BatchMetrics.snapshot().get("-> lan").skipped());
+        for (int i = 0; i < LinkState.WINDOW; i++) {
+            link.sample(LinkState.BACKLOG_BYTES, (i + 1) * 200_000_000L);
+        }
+        assertEquals(true, compressedFrame(frame(writer, BatchRoundTripTest.events(10, random))));
+        assertEquals(1, codec.compressions);
+        assertEquals(5, BatchMetrics.snapshot().get("-> lan").skipped());
     }
 
     @Test

@@ -36,7 +36,8 @@ final class Loopback extends StubConnection {
         receiver = new BatchCompressionContext.UnpackingCallback(storm, ThreadLocal.withInitial(() -> new BatchReader(s)),
                 "-> :1");
         BatchCounters counters = BatchMetrics.counters("-> peer");
-        sender = new BatchCompressionContext.BatchingConnection(this, new BatchWriter(s, counters), counters);
+        sender = new BatchCompressionContext.BatchingConnection(this, new BatchWriter(s, counters, LinkState.ALWAYS), counters,
+                LinkState.ALWAYS);
     }
 
     /** Everything the receiving worker handed Storm, in order. */

@@ -1,0 +1,138 @@
+package dev.fluxext.compression.batch;
+
+import dev.fluxext.compression.batch.SendQueues.Peer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Samples the send queues of the connections that compress only while their link binds ({@code when: backlogged}),
+ * on one daemon thread per worker, every {@link #PERIOD_MILLIS} ms while any is open, and feeds each sample to the
+ * connection's {@link LinkState}. Where the queues cannot be read (not Linux, an unresolvable peer), a connection
+ * compresses always, and the worker says so once.
+ */
+final class LinkWatch {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LinkWatch.class);
+
+    /** 200 ms: a link that binds is found within a second; reading the tables costs one short read per period. */
+    static final long PERIOD_MILLIS = 200;
+
+    private static final LinkWatch WORKER = new LinkWatch(SendQueues.TABLES);
+
+    private final List<Path> tables;
+    private final Map<Watched, Boolean> watched = new ConcurrentHashMap<>();
+    private ScheduledExecutorService sampler;
+    private boolean warned;
+
+    LinkWatch(List<Path> tables) {
+        this.tables = tables;
+    }
+
+    /** The worker's watch. */
+    static LinkWatch worker() {
+        return WORKER;
+    }
+
+    /** A connection to {@code host:port} to watch, until {@link #forget}; {@link LinkState#ALWAYS} if it cannot be. */
+    LinkState watch(String host, int port, String name) {
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            warnOnce("cannot resolve " + host + " (" + e.getMessage() + ")");
+            return LinkState.ALWAYS;
+        }
+        if (!SendQueues.available(tables)) {
+            warnOnce("no send queues to read (" + tables.get(0) + ": Linux only)");
+            return LinkState.ALWAYS;
+        }
+        Watched link = new Watched(Peer.of(address, port), name);
+        watched.put(link, Boolean.TRUE);
+        synchronized (this) {
+            if (sampler == null) {
+                sampler = Executors.newSingleThreadScheduledExecutor(r -> {
+                    Thread thread = new Thread(r, "fluxext-link-watch");
+                    thread.setDaemon(true);
+                    return thread;
+                });
+                sampler.scheduleWithFixedDelay(this::sampleAll, PERIOD_MILLIS, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+            }
+        }
+        return link;
+    }
+
+    void forget(LinkState link) {
+        if (link instanceof Watched w) {
+            watched.remove(w);
+        }
+        synchronized (this) {
+            if (watched.isEmpty() && sampler != null) {
+                sampler.shutdownNow();
+                sampler = null;
+            }
+        }
+    }
+
+    /** One round: every watched connection gets a sample (0 when its peer has no established connection). */
+    void sampleAll() {
+        Set<Peer> peers = new HashSet<>();
+        for (Watched w : watched.keySet()) {
+            peers.add(w.peer);
+        }
+        if (peers.isEmpty()) {
+            return;
+        }
+        Map<Peer, Long> queues;
+        try {
+            queues = SendQueues.read(tables, peers);
+        } catch (IOException | RuntimeException e) {
+            // Keeps each connection's last decision; the next round tries again.
+            LOG.debug("Reading the send queues failed", e);
+            return;
+        }
+        long now = System.nanoTime();
+        for (Watched w : watched.keySet()) {
+            long queued = queues.getOrDefault(w.peer, 0L);
+            if (w.sample(queued, now)) {
+                if (w.binds()) {
+                    LOG.info("batch compression {}: {} KB unacknowledged for {} ms, compressing (for at least {} s)",
+                            w.name, queued / 1024, LinkState.WINDOW * PERIOD_MILLIS,
+                            TimeUnit.NANOSECONDS.toSeconds(w.holdNanos()));
+                } else {
+                    LOG.info("batch compression {}: the link keeps up, sending raw", w.name);
+                }
+            }
+        }
+    }
+
+    private synchronized void warnOnce(String why) {
+        if (!warned) {
+            warned = true;
+            LOG.warn("batch compression: compressing every bundle ({}): `when: backlogged` needs the send queues",
+                    why);
+        }
+    }
+
+    /** A watched connection: its decision and what to read for it. */
+    private static final class Watched extends LinkState {
+        final Peer peer;
+        final String name;
+
+        Watched(Peer peer, String name) {
+            this.peer = peer;
+            this.name = name;
+        }
+    }
+}
