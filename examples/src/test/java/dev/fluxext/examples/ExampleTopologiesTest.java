@@ -107,6 +107,8 @@ class ExampleTopologiesTest {
         assertEquals(FrameGuardContext.class.getName(), loaded.config().get("storm.messaging.transport"));
         assertEquals(BatchCompressionContext.class.getName(), loaded.config().get(FrameGuardContext.DELEGATE_KEY));
         assertEquals("zstd", loaded.config().get(BatchCompressionOptions.CODEC.key()));
+        // Every bundle, so that a local run (loopback never binds) shows the codec at work.
+        assertEquals("always", loaded.config().get(BatchCompressionOptions.WHEN.key()));
         for (String id : List.of("events", "parse", "count")) {
             assertEquals(null, componentConf(loaded.topology(), id).get(CompressionOptions.CODEC.key()), id);
         }

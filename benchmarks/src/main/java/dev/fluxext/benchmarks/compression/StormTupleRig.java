@@ -1,6 +1,7 @@
 package dev.fluxext.benchmarks.compression;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -94,9 +95,22 @@ public final class StormTupleRig {
         return deserializer.deserialize(wire);
     }
 
-    /** Only declares the output stream; the benchmarks build tuples themselves. */
+    /**
+     * Only declares its streams (stream id to field names, Storm's default stream included by its id); the benchmarks
+     * build tuples themselves.
+     */
     static final class DeclaringSpout extends BaseRichSpout {
         private static final long serialVersionUID = 1L;
+        private final Map<String, List<String>> streams;
+
+        DeclaringSpout(Map<String, List<String>> streams) {
+            this.streams = new LinkedHashMap<>(streams);
+        }
+
+        /** Storm's default stream with the one field {@link #FIELD}. */
+        DeclaringSpout() {
+            this(Map.of(Utils.DEFAULT_STREAM_ID, List.of(FIELD)));
+        }
 
         @Override
         public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
@@ -108,7 +122,7 @@ public final class StormTupleRig {
 
         @Override
         public void declareOutputFields(OutputFieldsDeclarer declarer) {
-            declarer.declare(new Fields(FIELD));
+            streams.forEach((stream, fields) -> declarer.declareStream(stream, new Fields(fields)));
         }
     }
 }

@@ -17,12 +17,8 @@ import org.apache.storm.generated.StormTopology;
 import org.apache.storm.messaging.IContext;
 import org.apache.storm.messaging.TaskMessage;
 import org.apache.storm.serialization.KryoTupleSerializer;
-import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.GeneralTopologyContext;
-import org.apache.storm.task.TopologyContext;
-import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
-import org.apache.storm.topology.base.BaseRichSpout;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.MessageId;
 import org.apache.storm.tuple.TupleImpl;
@@ -45,7 +41,9 @@ class WireFloorTest {
 
     WireFloorTest() {
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout(SPOUT, new TwoStreams());
+        // The spout's text, and the two streams the acker-like tuples use.
+        builder.setSpout(SPOUT, new StormTupleRig.DeclaringSpout(Map.of(Utils.DEFAULT_STREAM_ID, List.of("text"),
+                ACKS, List.of("root", "xor", "task"), PAIRS, List.of("root", "xor"))));
         StormTopology topology = builder.createTopology();
         context = new GeneralTopologyContext(topology, conf, Map.of(TASK, SPOUT), Map.of(SPOUT, List.of(TASK)),
                 Map.of(SPOUT, Map.of(Utils.DEFAULT_STREAM_ID, new Fields("text"), ACKS,
@@ -198,6 +196,7 @@ class WireFloorTest {
         batchConf.put(BatchCompressionOptions.DELEGATE_KEY,
                 WireCountingContext.class.getName());
         batchConf.put(BatchCompressionOptions.ZSTD_LEVEL.key(), 1);
+        batchConf.put(BatchCompressionOptions.WHEN.key(), "always");
         batchConf.put(BatchCompressionOptions.LOG_INTERVAL_SECS.key(), 0);
         IContext batch = new BatchCompressionContext();
         prepare(batch, batchConf);
@@ -233,25 +232,5 @@ class WireFloorTest {
             i++;
         }
         return i;
-    }
-
-    /** Declares the two streams the tests build tuples on. */
-    static final class TwoStreams extends BaseRichSpout {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
-        }
-
-        @Override
-        public void nextTuple() {
-        }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer declarer) {
-            declarer.declare(new Fields("text"));
-            declarer.declareStream(ACKS, new Fields("root", "xor", "task"));
-            declarer.declareStream(PAIRS, new Fields("root", "xor"));
-        }
     }
 }

@@ -24,7 +24,13 @@ final class Loopback extends StubConnection {
     final BatchCompressionContext.BatchingConnection sender;
     final BatchCompressionContext.UnpackingCallback receiver;
 
+    /** A sender that compresses whatever its link does ({@code when: always}), with these transport settings. */
     Loopback(Object... settings) {
+        this(LinkState.ALWAYS, settings);
+    }
+
+    /** A sender whose link is judged by {@code link}. */
+    Loopback(LinkState link, Object... settings) {
         super(Status.Ready);
         Map<String, Object> conf = new HashMap<>();
         for (int i = 0; i < settings.length; i += 2) {
@@ -36,8 +42,7 @@ final class Loopback extends StubConnection {
         receiver = new BatchCompressionContext.UnpackingCallback(storm, ThreadLocal.withInitial(() -> new BatchReader(s)),
                 "-> :1");
         BatchCounters counters = BatchMetrics.counters("-> peer");
-        sender = new BatchCompressionContext.BatchingConnection(this, new BatchWriter(s, counters, LinkState.ALWAYS), counters,
-                LinkState.ALWAYS);
+        sender = new BatchCompressionContext.BatchingConnection(this, new BatchWriter(s, counters), counters, link);
     }
 
     /** Everything the receiving worker handed Storm, in order. */
