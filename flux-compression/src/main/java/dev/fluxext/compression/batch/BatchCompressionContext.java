@@ -81,13 +81,10 @@ public final class BatchCompressionContext implements IContext {
         LinkState link = settings.onlyWhenBacklogged() && settings.codec() != null
                 ? LinkWatch.worker().watch(host, port, name) : LinkState.ALWAYS;
         return new BatchingConnection(delegate.connect(stormId, host, port, remoteBpStatus),
-                new BatchWriter(settings, counters), counters, link);
+                new BatchWriter(settings, counters, link), counters, link);
     }
 
-    /**
-     * Sends each bundle it is handed as frames of at most {@code maxBatchBytes}; while its link keeps up
-     * ({@link LinkState}), passes the messages on as they are, unbundled: Storm's own path, at no cost.
-     */
+    /** Sends each bundle it is handed as frames of at most {@code maxBatchBytes}. */
     static final class BatchingConnection extends ForwardingConnection {
         private final BatchWriter writer;
         private final BatchCounters counters;
@@ -101,29 +98,6 @@ public final class BatchCompressionContext implements IContext {
             this.link = link;
         }
 
-        /**
-         * Hands the messages to the wrapped connection unchanged (a receiver passes on whatever is not a bundle);
-         * each is counted as a frame of one message sent raw without the codec.
-         */
-        private void passOn(Iterator<TaskMessage> msgs) {
-            long bytes = 0;
-            while (msgs.hasNext()) {
-                TaskMessage message = msgs.next();
-                bytes += BatchWriter.NETTY_HEADER + (message.message() == null ? 0 : message.message().length);
-                out.add(message);
-            }
-            int count = out.size();
-            try {
-                connection.send(out.iterator());
-            } finally {
-                out.clear();
-            }
-            if (count > 0) {
-                counters.sent(count, count, bytes, bytes, 0);
-                counters.skipped(count);
-            }
-        }
-
         @Override
         public void close() {
             LinkWatch.worker().forget(link);
@@ -132,10 +106,6 @@ public final class BatchCompressionContext implements IContext {
 
         @Override
         public synchronized void send(Iterator<TaskMessage> msgs) {
-            if (!link.binds()) {
-                passOn(msgs);
-                return;
-            }
             long start = System.nanoTime();
             long before = 0;
             int count = 0;
