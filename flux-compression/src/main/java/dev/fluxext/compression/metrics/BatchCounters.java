@@ -6,7 +6,8 @@ import java.util.concurrent.atomic.LongAdder;
  * The live counters of one connection of the batch-compressing transport. Sizes count what Netty puts on the wire
  * for a message, its 6-byte header included: {@code bytesBefore} is what the bundled messages would have taken,
  * {@code bytesAfter} what their frame took. {@code skipped} counts the frames among {@code batches} sent raw without
- * calling the codec (bundle too small, or a connection whose bundles do not shrink).
+ * calling the codec (bundle too small, a connection whose bundles do not shrink or whose link keeps up, counting a
+ * large message sent on its own then as a frame of one).
  */
 public final class BatchCounters {
 
@@ -36,6 +37,11 @@ public final class BatchCounters {
     /** A frame about to be sent raw without calling the codec (counted in {@link #sent} as well, with its bundle). */
     public void skipped() {
         skipped.increment();
+    }
+
+    /** {@code frames} sent raw without calling the codec. */
+    public void skipped(int frames) {
+        skipped.add(frames);
     }
 
     public long skippedCount() {

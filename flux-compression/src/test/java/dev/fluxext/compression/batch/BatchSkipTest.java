@@ -184,6 +184,40 @@ class BatchSkipTest {
     }
 
     @Test
+    void whileTheLinkKeepsUpLargeMessagesGoAloneInOrderAndAreCountedAsRawFrames() {
+        LinkState state = new LinkState();
+        Loopback link = new Loopback(state, "codec", "zstd");
+        Random random = new Random(17);
+        int big = BatchCompressionContext.BatchingConnection.ALONE_WHEN_RAW_BYTES;
+        List<TaskMessage> sent = new ArrayList<>(BatchRoundTripTest.events(3, random));
+        TaskMessage large = new TaskMessage(4, new byte[big]);
+        sent.add(large);
+        sent.addAll(BatchRoundTripTest.events(3, random));
+        sent.add(new TaskMessage(4, new byte[big - 1]));
+        link.sender.send(sent.iterator());
+        // A raw bundle, the large message as Storm sent it, then a raw bundle with the one just under the size.
+        assertEquals(3, link.wire.size());
+        assertEquals(BatchFormat.BATCH_TASK, link.wire.get(0).task());
+        assertEquals(large, link.wire.get(1));
+        assertEquals(BatchFormat.BATCH_TASK, link.wire.get(2).task());
+        BatchRoundTripTest.assertSame(sent, link.received());
+        BatchSnapshot s = BatchMetrics.snapshot().get("-> peer");
+        assertEquals(8, s.messages());
+        assertEquals(3, s.batches());
+        assertEquals(3, s.skipped());
+        assertEquals(link.wire.stream().mapToLong(m -> 6 + m.message().length).sum(), s.bytesAfter());
+        // Once the link binds, a large message is bundled (and compressed) with the rest.
+        for (int i = 0; i < LinkState.WINDOW; i++) {
+            state.sample(LinkState.BACKLOG_BYTES, (i + 1) * 200_000_000L);
+        }
+        List<TaskMessage> more = new ArrayList<>(BatchRoundTripTest.events(3, random));
+        more.add(large);
+        link.sender.send(more.iterator());
+        assertEquals(4, link.wire.size());
+        assertEquals(true, compressedFrame(link.wire.get(3)));
+    }
+
+    @Test
     void withoutACodecNothingIsSkipped() {
         Loopback link = new Loopback("codec", "none");
         List<TaskMessage> bundle = acks(1, new Random(9));
