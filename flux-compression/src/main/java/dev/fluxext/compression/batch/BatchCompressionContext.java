@@ -81,7 +81,7 @@ public final class BatchCompressionContext implements IContext {
         LinkState link = settings.onlyWhenBacklogged() && settings.codec() != null
                 ? LinkWatch.worker().watch(host, port, name) : LinkState.ALWAYS;
         return new BatchingConnection(delegate.connect(stormId, host, port, remoteBpStatus),
-                new BatchWriter(settings, counters, link), counters, link);
+                new BatchWriter(settings, counters), counters, link);
     }
 
     /**
@@ -121,7 +121,7 @@ public final class BatchCompressionContext implements IContext {
             long start = System.nanoTime();
             long before = 0;
             int count = 0;
-            boolean raw = !link.binds();
+            boolean raw = !link.binds(); // one decision for the whole bundle
             int passed = 0;
             long passedBytes = 0;
             while (msgs.hasNext()) {
@@ -139,7 +139,7 @@ public final class BatchCompressionContext implements IContext {
                     // Flushed first so that messages keep their order.
                     before += writer.bytesBefore();
                     count += writer.count();
-                    out.add(writer.finish());
+                    out.add(writer.finish(!raw));
                 }
                 if (alone) {
                     // Too big for a bundle, or big and not to be compressed: gains little from company. The receiver
@@ -152,7 +152,7 @@ public final class BatchCompressionContext implements IContext {
             if (!writer.isEmpty()) {
                 before += writer.bytesBefore();
                 count += writer.count();
-                out.add(writer.finish());
+                out.add(writer.finish(!raw));
             }
             long after = 0;
             int frames = 0;

@@ -22,8 +22,8 @@ import java.util.Map;
  * @param codecSettings   the levels, in the form the codecs take them (the per-tuple settings record)
  * @param logIntervalSecs period of the worker's figures log line, 0 for none
  */
-public record BatchSettings(CodecId codec, boolean onlyWhenBacklogged, int maxBatchBytes, int minBatchBytes, int minSavingPercent,
-                            CompressionSettings codecSettings, int logIntervalSecs) {
+public record BatchSettings(CodecId codec, boolean onlyWhenBacklogged, int maxBatchBytes, int minBatchBytes,
+                            int minSavingPercent, CompressionSettings codecSettings, int logIntervalSecs) {
 
     public int maxDecompressedBytes() {
         return codecSettings.maxDecompressedBytes();

@@ -8,9 +8,10 @@ import org.apache.storm.messaging.TaskMessage;
 
 /**
  * Packs messages into one bundle and frames it (compressed, or raw when that is not smaller). The codec is not called
- * for a bundle below {@code minBatchBytes}, while the connection's link keeps up ({@link LinkState}), nor while its
- * {@link CompressionGate} finds its bundles do not shrink; such frames are counted as skipped. The body and compression buffers are reused across bundles (one writer
- * per connection, used under its lock), so a bundle allocates only its output frame.
+ * for a bundle below {@code minBatchBytes}, when the caller says the link keeps up ({@link LinkState}), nor while the
+ * connection's {@link CompressionGate} finds its bundles do not shrink; such frames are counted as skipped. The body
+ * and compression buffers are reused across bundles (one writer per connection, used under its lock), so a bundle
+ * allocates only its output frame.
  */
 final class BatchWriter {
 
@@ -24,7 +25,6 @@ final class BatchWriter {
     private final int maxBody;
     private final int minBody;
     private final CompressionGate gate;
-    private final LinkState link;
     private final BatchCounters counters;
     private byte[] body = new byte[0];
     private byte[] compressed = new byte[0];
@@ -32,26 +32,22 @@ final class BatchWriter {
     private int count;
     private long before;
 
-    /**
-     * A writer with {@code settings}' codec (a new instance: it keeps state) counting into {@code counters}, for a
-     * connection whose link is judged by {@code link}.
-     */
-    BatchWriter(BatchSettings settings, BatchCounters counters, LinkState link) {
+    /** A writer with {@code settings}' codec (a new instance: it keeps state) counting into {@code counters}. */
+    BatchWriter(BatchSettings settings, BatchCounters counters) {
         this(settings.codec() == null ? null : settings.codec().create(settings.codecSettings()),
                 settings.codec() == null ? 0 : settings.codec().id(), settings.maxBatchBytes(),
-                settings.minBatchBytes(), settings.minSavingPercent(), counters, link);
+                settings.minBatchBytes(), settings.minSavingPercent(), counters);
     }
 
     /** @param codec null to frame bundles raw (and count none as skipped: there is no codec to skip) */
     BatchWriter(Codec codec, int codecId, int maxBatchBytes, int minBatchBytes, int minSavingPercent,
-                BatchCounters counters, LinkState link) {
+                BatchCounters counters) {
         this.codec = codec;
         this.codecId = codecId;
         this.maxBody = maxBatchBytes;
         this.minBody = minBatchBytes;
         this.gate = new CompressionGate(minSavingPercent);
         this.counters = counters;
-        this.link = link;
     }
 
     /** Whether a message this big goes on its own, unbundled: it would not fit even an empty bundle. */
@@ -95,15 +91,19 @@ final class BatchWriter {
         before += NETTY_HEADER + length;
     }
 
-    /** The frame of the current bundle as one message; the writer is empty again afterwards. */
-    TaskMessage finish() {
+    /**
+     * The frame of the current bundle as one message; the writer is empty again afterwards.
+     *
+     * @param linkBinds false to send it raw without the codec (counted as skipped): the link keeps up
+     */
+    TaskMessage finish(boolean linkBinds) {
         int start = COUNT_ROOM - FrameFormat.varIntLength(count);
         BatchFormat.writeVarInt(body, start, count);
         int length = end - start;
         byte[] frame = null;
         // The gate is asked only about bundles the size and link rules let through, so those neither use up nor
         // judge its skips.
-        boolean worth = codec != null && length >= minBody && link.binds() && gate.shouldCompress();
+        boolean worth = codec != null && length >= minBody && linkBinds && gate.shouldCompress();
         if (codec != null && !worth) {
             counters.skipped();
         }

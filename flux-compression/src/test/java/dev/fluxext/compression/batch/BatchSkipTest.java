@@ -70,13 +70,12 @@ class BatchSkipTest {
     }
 
     private static BatchWriter writer(Codec codec, int minBatchBytes, String name) {
-        return new BatchWriter(codec, CodecId.ZSTD.id(), 4096, minBatchBytes, 10, BatchMetrics.counters(name),
-                LinkState.ALWAYS);
+        return new BatchWriter(codec, CodecId.ZSTD.id(), 4096, minBatchBytes, 10, BatchMetrics.counters(name));
     }
 
     private static TaskMessage frame(BatchWriter writer, List<TaskMessage> bundle) {
         bundle.forEach(writer::add);
-        return writer.finish();
+        return writer.finish(true);
     }
 
     @Test

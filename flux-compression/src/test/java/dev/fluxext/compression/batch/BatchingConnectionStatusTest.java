@@ -16,7 +16,7 @@ class BatchingConnectionStatusTest {
     void notReadyWhileTheWrappedConnectionConnects() {
         StubConnection netty = new StubConnection(ConnectionWithStatus.Status.Connecting);
         var batching = new BatchCompressionContext.BatchingConnection(netty, new BatchWriter(null, 0, 4096, 0, 0,
-                BatchMetrics.counters("-> test"), LinkState.ALWAYS),
+                BatchMetrics.counters("-> test")),
                 BatchMetrics.counters("-> test"), LinkState.ALWAYS);
         assertFalse(WorkerState.isConnectionReady(batching));
         netty.status = ConnectionWithStatus.Status.Ready;
