@@ -3,7 +3,6 @@ package dev.fluxext.compression.batch;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,17 +24,23 @@ final class SendQueues {
     /** A peer in the tables' terms: its IPv6 address (IPv4 as mapped ::ffff:a.b.c.d) as two longs, and its port. */
     record Peer(long high, long low, int port) {
 
-        static Peer of(InetSocketAddress address) {
-            return of(address.getAddress(), address.getPort());
-        }
-
         static Peer of(InetAddress address, int port) {
             byte[] b = address.getAddress();
             if (b.length == 4) {
-                return new Peer(0, 0xFFFF_0000_0000L | (Integer.toUnsignedLong(toInt(b, 0))), port);
+                return ipv4(toInt(b, 0), port);
             }
-            return new Peer(((long) toInt(b, 0) << 32) | Integer.toUnsignedLong(toInt(b, 4)),
-                    ((long) toInt(b, 8) << 32) | Integer.toUnsignedLong(toInt(b, 12)), port);
+            return ipv6(toInt(b, 0), toInt(b, 4), toInt(b, 8), toInt(b, 12), port);
+        }
+
+        /** An IPv4 address (its 32 bits, first octet highest), as the IPv4-mapped IPv6 address. */
+        static Peer ipv4(int address, int port) {
+            return ipv6(0, 0, 0xFFFF, address, port);
+        }
+
+        /** An IPv6 address from its four 32-bit words, first word first. */
+        static Peer ipv6(int w0, int w1, int w2, int w3, int port) {
+            return new Peer((long) w0 << 32 | Integer.toUnsignedLong(w1), (long) w2 << 32 | Integer.toUnsignedLong(w3),
+                    port);
         }
 
         private static int toInt(byte[] b, int at) {
@@ -103,16 +108,15 @@ final class SendQueues {
         try {
             int port = Integer.parseInt(field.substring(colon + 1), 16);
             if (colon == 8) {
-                return new Peer(0, 0xFFFF_0000_0000L | Integer.toUnsignedLong(word(field, 0)), port);
+                return Peer.ipv4(word(field, 0), port);
             }
-            return new Peer(((long) word(field, 0) << 32) | Integer.toUnsignedLong(word(field, 8)),
-                    ((long) word(field, 16) << 32) | Integer.toUnsignedLong(word(field, 24)), port);
+            return Peer.ipv6(word(field, 0), word(field, 8), word(field, 16), word(field, 24), port);
         } catch (NumberFormatException e) {
             return null;
         }
     }
 
-    /** Eight hex digits at {@code at}: a 32-bit word the kernel printed in its (little-endian) byte order. */
+    /** Eight hex digits at {@code at}: a 32-bit word the kernel printed in the machine's byte order. */
     private static int word(String s, int at) {
         int printed = Integer.parseUnsignedInt(s.substring(at, at + 8), 16);
         return LITTLE_ENDIAN ? Integer.reverseBytes(printed) : printed;
