@@ -18,22 +18,32 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Samples the send queues of the connections that compress only while their link binds ({@code when: backlogged}),
- * on one daemon thread per worker, every {@link #PERIOD_MILLIS} ms while any is open, and feeds each sample to the
- * connection's {@link LinkState}. Where the queues cannot be read (not Linux, an unresolvable peer), a connection
- * compresses always, and the worker says so once.
+ * on one daemon thread per worker, every {@link #PERIOD_MILLIS} ms while any is open (longer on a host whose tables
+ * are slow to read, see {@link #periodAfter}), and feeds each sample to the connection's {@link LinkState}. Where the
+ * queues cannot be read (not Linux, an unresolvable peer), a connection compresses always, and the worker says so
+ * once.
  */
 final class LinkWatch {
 
     private static final Logger LOG = LoggerFactory.getLogger(LinkWatch.class);
 
-    /** 200 ms: a link that binds is found within a second; reading the tables costs one short read per period. */
+    /** 200 ms: a link that binds is found within a second. */
     static final long PERIOD_MILLIS = 200;
+    /**
+     * The sampler's share of one core, at most: the tables list every socket of the host's network namespace, and on
+     * a host with thousands of them one read takes milliseconds (docs/compression.md#how-it-works).
+     */
+    static final int MAX_SHARE_PERCENT = 1;
 
     private static final LinkWatch WORKER = new LinkWatch(SendQueues.TABLES);
 
     private final List<Path> tables;
     private final Map<Watched, Boolean> watched = new ConcurrentHashMap<>();
     private ScheduledExecutorService sampler;
+    private volatile long periodMillis = PERIOD_MILLIS;
+    /** The last rounds' read times: the period follows the fastest, so one slow read (a cold JVM, a GC) is not it. */
+    private final long[] readNanos = new long[4];
+    private int next;
     private boolean warned;
 
     LinkWatch(List<Path> tables) {
@@ -67,7 +77,8 @@ final class LinkWatch {
                     thread.setDaemon(true);
                     return thread;
                 });
-                sampler.scheduleWithFixedDelay(this::sampleAll, PERIOD_MILLIS, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+                ScheduledExecutorService mine = sampler;
+                mine.schedule(() -> round(mine), PERIOD_MILLIS, TimeUnit.MILLISECONDS);
             }
         }
         return link;
@@ -81,6 +92,39 @@ final class LinkWatch {
             if (watched.isEmpty() && sampler != null) {
                 sampler.shutdownNow();
                 sampler = null;
+            }
+        }
+    }
+
+    /** Whether the sampler thread runs (any connection watched). */
+    synchronized boolean sampling() {
+        return sampler != null;
+    }
+
+    /** The wait before the next round, after a round whose read took {@code readNanos}. */
+    static long periodAfter(long readNanos) {
+        return Math.max(PERIOD_MILLIS, TimeUnit.NANOSECONDS.toMillis(readNanos) * 100 / MAX_SHARE_PERCENT);
+    }
+
+    private void round(ScheduledExecutorService mine) {
+        long start = System.nanoTime();
+        sampleAll();
+        synchronized (this) {
+            readNanos[next] = System.nanoTime() - start;
+            next = (next + 1) % readNanos.length;
+            long took = Long.MAX_VALUE;
+            for (long t : readNanos) {
+                took = Math.min(took, t);
+            }
+            long period = periodAfter(took);
+            // A sampler shut down (every connection closed) and started again runs its own rounds.
+            if (sampler == mine) {
+                if ((period > PERIOD_MILLIS) != (periodMillis > PERIOD_MILLIS)) {
+                    LOG.info("batch compression: reading the send queues takes {} ms, sampling every {} ms",
+                            TimeUnit.NANOSECONDS.toMillis(took), period);
+                }
+                periodMillis = period;
+                mine.schedule(() -> round(mine), period, TimeUnit.MILLISECONDS);
             }
         }
     }
@@ -108,7 +152,7 @@ final class LinkWatch {
             if (w.sample(queued, now)) {
                 if (w.binds()) {
                     LOG.info("batch compression {}: {} KB unacknowledged for {} ms, compressing (for at least {} s)",
-                            w.name, queued / 1024, LinkState.WINDOW * PERIOD_MILLIS,
+                            w.name, queued / 1024, LinkState.WINDOW * periodMillis,
                             TimeUnit.NANOSECONDS.toSeconds(w.holdNanos()));
                 } else {
                     LOG.info("batch compression {}: the link keeps up, sending raw", w.name);

@@ -80,37 +80,67 @@ final class SendQueues {
 
     /**
      * One table row: {@code sl local_address rem_address st tx_queue:rx_queue ...}, addresses as hex words in the
-     * machine's byte order, e.g. {@code 0: 0100007F:9C40 0100007F:1F90 01 00000A00:00000000 ...}.
+     * machine's byte order, e.g. {@code 0: 0100007F:9C40 0100007F:1F90 01 00000A00:00000000 ...}. Read in place,
+     * without splitting: a host may list thousands of rows per read.
      */
     static void accept(String line, Set<Peer> peers, Map<Peer, Long> queues) {
-        String[] f = line.trim().split("\\s+", 6);
-        if (f.length < 5 || !f[3].equals("01")) { // 01: established
+        int remote = field(line, 0, 2);
+        int state = field(line, remote, 1);
+        int queue = field(line, state, 1);
+        if (queue < 0 || !line.startsWith("01 ", state)) { // 01: established
             return;
         }
-        Peer peer = parsePeer(f[2]);
-        if (peer == null || !peers.contains(peer)) {
+        Peer peer = parsePeer(line, remote, line.indexOf(' ', remote));
+        int colon = line.indexOf(':', queue);
+        if (peer == null || !peers.contains(peer) || colon < 0) {
             return;
         }
-        int colon = f[4].indexOf(':');
-        if (colon < 0) {
-            return;
+        try {
+            long queued = Long.parseLong(line, queue, colon, 16);
+            queues.merge(peer, queued, Math::max);
+        } catch (NumberFormatException e) {
+            // Not a row as the kernel prints them: nothing to learn from it.
         }
-        long queued = Long.parseLong(f[4].substring(0, colon), 16);
-        queues.merge(peer, queued, Math::max);
+    }
+
+    /** Where the field {@code skip} fields after the one at {@code from} starts; -1 if the line ends first. */
+    private static int field(String line, int from, int skip) {
+        if (from < 0) {
+            return -1;
+        }
+        int at = from;
+        for (int i = 0; i < skip; i++) {
+            while (at < line.length() && line.charAt(at) == ' ') {
+                at++;
+            }
+            while (at < line.length() && line.charAt(at) != ' ') {
+                at++;
+            }
+        }
+        while (at < line.length() && line.charAt(at) == ' ') {
+            at++;
+        }
+        return at < line.length() ? at : -1;
     }
 
     /** {@code hex:port} as the kernel prints it; null if malformed. */
     static Peer parsePeer(String field) {
-        int colon = field.indexOf(':');
-        if (colon != 8 && colon != 32) {
+        return parsePeer(field, 0, field.length());
+    }
+
+    /** {@code hex:port} from {@code begin} to {@code end} (-1: the line's end); null if malformed. */
+    private static Peer parsePeer(String s, int begin, int end) {
+        int stop = end < 0 ? s.length() : end;
+        int colon = s.indexOf(':', begin);
+        if (colon < 0 || colon >= stop || (colon - begin != 8 && colon - begin != 32)) {
             return null;
         }
         try {
-            int port = Integer.parseInt(field.substring(colon + 1), 16);
-            if (colon == 8) {
-                return Peer.ipv4(word(field, 0), port);
+            int port = Integer.parseInt(s, colon + 1, stop, 16);
+            if (colon - begin == 8) {
+                return Peer.ipv4(word(s, begin), port);
             }
-            return Peer.ipv6(word(field, 0), word(field, 8), word(field, 16), word(field, 24), port);
+            return Peer.ipv6(word(s, begin), word(s, begin + 8), word(s, begin + 16), word(s, begin + 24), port);
         } catch (NumberFormatException e) {
             return null;
         }
@@ -118,7 +148,7 @@ final class SendQueues {
 
     /** Eight hex digits at {@code at}: a 32-bit word the kernel printed in the machine's byte order. */
     private static int word(String s, int at) {
-        int printed = Integer.parseUnsignedInt(s.substring(at, at + 8), 16);
+        int printed = Integer.parseUnsignedInt(s, at, at + 8, 16);
         return LITTLE_ENDIAN ? Integer.reverseBytes(printed) : printed;
     }
 }

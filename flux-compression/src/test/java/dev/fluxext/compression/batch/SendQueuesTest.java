@@ -54,9 +54,16 @@ class SendQueuesTest {
         SendQueues.accept("  6: 0100007F:9C43 " + v4(10, 1, 2, 3) + ":1A2C 06 00FFFFFF:00000000", wanted, queues);
         SendQueues.accept("  7: 0100007F:9C44 " + v4(10, 1, 2, 3) + ":1A2E 01 00FFFFFF:00000000", wanted, queues);
         SendQueues.accept("  8: garbage", wanted, queues);
+        SendQueues.accept("  9: 0100007F:9C45 " + v4(10, 1, 2, 3) + ":1A2C 01", wanted, queues);
+        SendQueues.accept(" 10: 0100007F:9C46 " + v4(10, 1, 2, 3) + ":1A2C 01 0000ZZ00:00000000", wanted, queues);
+        SendQueues.accept(" 11: 0100007F:9C47 " + v4(10, 1, 2, 3) + ":1A2C 01 00FFFFFF", wanted, queues);
+        SendQueues.accept(" 12: 0100007F:9C48 " + v4(10, 1, 2, 3) + ":1A2C 011 00FFFFFF:00000000", wanted, queues);
+        SendQueues.accept("", wanted, queues);
         assertEquals(Map.of(v4Peer, 0xA000L, v6Peer, 0x10L), queues, "the largest queue per peer");
         assertNull(SendQueues.parsePeer("0100007F"));
         assertNull(SendQueues.parsePeer("0100007G:1A2C"));
+        assertNull(SendQueues.parsePeer("0100007F:"));
+        assertEquals(Peer.ipv4(0x7F000001, 0x1A2C), SendQueues.parsePeer((LE ? "0100007F" : "7F000001") + ":1A2C"));
     }
 
     @Test
