@@ -22,7 +22,8 @@
 #   DURATION (s per run, default 180), WARMUP (s discarded, default 90), INTERVAL (s between progress lines, 10)
 #   TOPOLOGIES (default "events paragraphs")
 #   VARIANTS_events (default "raw batch1 batch3"), VARIANTS_paragraphs (default "raw batch1 batch3 tuple"):
-#     raw; sampled = raw with Storm's statistics sampling every tuple (topology.stats.sample.rate 1.0, what
+#     raw; guarded = Storm's Netty behind fluxext's receive guard and tuple serializer (transport: {type: netty}, no
+#     compression), what every batch variant also has; sampled = raw with Storm's statistics sampling every tuple (topology.stats.sample.rate 1.0, what
 #     `submit --local` forced before issue 20); tuple = the spout compresses tuple by tuple (zstd, threshold 64);
 #     batch = the transport at its defaults; batchN = it compresses every bundle (when: always) at zstd level N;
 #     backloggedN = only while the link binds (when: backlogged) at zstd level N
@@ -58,7 +59,8 @@ trap cleanup EXIT
 flux=(java -cp "$root/examples/target/examples-0.1.0-SNAPSHOT.jar:$(cat "$root/examples/target/flux.classpath")"
       dev.fluxext.cli.FluxCli)
 
-# One topology file per run: $1 = events | paragraphs, $2 = raw | sampled | tuple | batch | batchN | backloggedN.
+# One topology file per run: $1 = events | paragraphs, $2 = raw | guarded | sampled | tuple | batch | batchN |
+# backloggedN.
 # Prints its path.
 topology() {
   local workload=$1 variant=$2 transport="" spout_compression="" sampling=""
@@ -66,6 +68,7 @@ topology() {
     raw) ;;
     sampled) sampling=", topology.stats.sample.rate: 1.0" ;;
     tuple) spout_compression="    compression: {codec: zstd, threshold: 64}" ;;
+    guarded) transport="transport: {type: netty}" ;;
     batch) transport="transport: {type: netty, compression: {codec: zstd}}" ;;
     batch[0-9]*) transport="transport: {type: netty, compression: {codec: zstd, when: always, zstd: {level: ${variant#batch}}}}" ;;
     backlogged[0-9]*) transport="transport: {type: netty, compression: {codec: zstd, when: backlogged, zstd: {level: ${variant#backlogged}}}}" ;;

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +40,11 @@ final class LinkWatch {
     private static final LinkWatch WORKER = new LinkWatch(SendQueues.TABLES);
 
     private final List<Path> tables;
+    /**
+     * The tables the next round reads: each read walks the kernel's whole connection hash table, milliseconds even on
+     * an idle host, so a table that holds none of the watched connections is not read again while all are found.
+     */
+    private volatile List<Path> reading;
     private final Map<Watched, Boolean> watched = new ConcurrentHashMap<>();
     private ScheduledExecutorService sampler;
     private volatile long periodMillis = PERIOD_MILLIS;
@@ -48,6 +55,7 @@ final class LinkWatch {
 
     LinkWatch(List<Path> tables) {
         this.tables = tables;
+        this.reading = tables;
     }
 
     /** The worker's watch. */
@@ -96,6 +104,11 @@ final class LinkWatch {
         }
     }
 
+    /** The tables the next round reads. */
+    List<Path> reading() {
+        return reading;
+    }
+
     /** Whether the sampler thread runs (any connection watched). */
     synchronized boolean sampling() {
         return sampler != null;
@@ -138,9 +151,17 @@ final class LinkWatch {
         if (peers.isEmpty()) {
             return;
         }
-        Map<Peer, Long> queues;
+        Map<Peer, Long> queues = new HashMap<>();
+        List<Path> holding = new ArrayList<>(tables.size());
         try {
-            queues = SendQueues.read(tables, peers);
+            for (Path table : reading) {
+                if (SendQueues.read(table, peers, queues)) {
+                    holding.add(table);
+                }
+            }
+            // Next round, only the tables that hold every watched connection (IPv6 sockets are in tcp6 only, IPv4
+            // ones in tcp only); all of them while one is missing (connecting, or back under the other family).
+            reading = queues.keySet().containsAll(peers) ? holding : tables;
         } catch (IOException | RuntimeException e) {
             // Keeps each connection's last decision; the next round tries again.
             LOG.debug("Reading the send queues failed", e);

@@ -65,41 +65,55 @@ final class SendQueues {
     static Map<Peer, Long> read(List<Path> tables, Set<Peer> peers) throws IOException {
         Map<Peer, Long> queues = new HashMap<>();
         for (Path table : tables) {
-            if (!Files.isReadable(table)) {
-                continue;
-            }
-            try (BufferedReader reader = Files.newBufferedReader(table)) {
-                reader.readLine(); // column titles
-                for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                    accept(line, peers, queues);
-                }
-            }
+            read(table, peers, queues);
         }
         return queues;
     }
 
     /**
+     * Adds one table's established connections to {@code peers} to {@code queues} (the largest per peer). Each read
+     * costs the kernel a walk over its whole connection hash table, however few connections it lists: 3.3 ms on the
+     * project's machine (docs/compression.md#how-it-works).
+     *
+     * @return whether the table held any of them
+     */
+    static boolean read(Path table, Set<Peer> peers, Map<Peer, Long> queues) throws IOException {
+        if (!Files.isReadable(table)) {
+            return false;
+        }
+        boolean found = false;
+        try (BufferedReader reader = Files.newBufferedReader(table)) {
+            reader.readLine(); // column titles
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                found |= accept(line, peers, queues);
+            }
+        }
+        return found;
+    }
+
+    /**
      * One table row: {@code sl local_address rem_address st tx_queue:rx_queue ...}, addresses as hex words in the
      * machine's byte order, e.g. {@code 0: 0100007F:9C40 0100007F:1F90 01 00000A00:00000000 ...}. Read in place,
-     * without splitting: a host may list thousands of rows per read.
+     * without splitting: a host may list thousands of rows per read. Returns whether it was one of {@code peers}'.
      */
-    static void accept(String line, Set<Peer> peers, Map<Peer, Long> queues) {
+    static boolean accept(String line, Set<Peer> peers, Map<Peer, Long> queues) {
         int remote = field(line, 0, 2);
         int state = field(line, remote, 1);
         int queue = field(line, state, 1);
         if (queue < 0 || !line.startsWith("01 ", state)) { // 01: established
-            return;
+            return false;
         }
         Peer peer = parsePeer(line, remote, line.indexOf(' ', remote));
         int colon = line.indexOf(':', queue);
         if (peer == null || !peers.contains(peer) || colon < 0) {
-            return;
+            return false;
         }
         try {
             long queued = Long.parseLong(line, queue, colon, 16);
             queues.merge(peer, queued, Math::max);
+            return true;
         } catch (NumberFormatException e) {
-            // Not a row as the kernel prints them: nothing to learn from it.
+            return false; // not a row as the kernel prints them: nothing to learn from it
         }
     }
 

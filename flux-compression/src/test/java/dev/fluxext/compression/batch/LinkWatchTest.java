@@ -29,13 +29,15 @@ class LinkWatchTest {
     @Test
     void samplesAWatchedConnectionUntilItIsForgotten(@TempDir Path dir) throws Exception {
         Path table = dir.resolve("tcp");
+        Path other = dir.resolve("tcp6");
+        Files.writeString(other, "  sl  local_address rem_address   st tx_queue rx_queue\n");
         int port = 6700;
         String peer = (ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN ? "0100007F" : "7F000001")
                 + String.format(":%04X", port);
         String backedUp = String.format("%08X", 4 * LinkState.BACKLOG_BYTES);
         Files.writeString(table, "  sl  local_address rem_address   st tx_queue rx_queue\n"
                 + "   0: 0100007F:9C40 " + peer + " 01 " + backedUp + ":00000000 00:00000000 00000000 0 0 1\n");
-        LinkWatch watch = new LinkWatch(List.of(table));
+        LinkWatch watch = new LinkWatch(List.of(table, other));
         LinkState link = watch.watch("127.0.0.1", port, "-> 127.0.0.1:" + port);
         try {
             assertFalse(link.binds(), "starts raw");
@@ -46,6 +48,13 @@ class LinkWatchTest {
                 Thread.sleep(50);
             }
             assertTrue(link.binds(), "compressing once its queue stayed backed up for a window");
+            assertEquals(List.of(table), watch.reading(), "the table without the connection is no longer read");
+            // The connection gone from it (reconnecting): every table is read again.
+            Files.writeString(table, "  sl  local_address rem_address   st tx_queue rx_queue\n");
+            while (watch.reading().size() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertEquals(List.of(table, other), watch.reading());
         } finally {
             watch.forget(link);
         }

@@ -1,6 +1,7 @@
 package dev.fluxext.compression.batch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -37,7 +38,7 @@ class SendQueuesTest {
         Map<Peer, Long> queues = new HashMap<>();
         Set<Peer> wanted = Set.of(v4Peer, v6Peer);
         String v4Row = "  3: 0100007F:9C40 " + v4(10, 1, 2, 3) + ":1A2C 01 0000A000:00000000 00:00000000 00000000 0 0 1";
-        SendQueues.accept(v4Row, wanted, queues);
+        assertTrue(SendQueues.accept(v4Row, wanted, queues));
         // The same peer through an IPv6 socket: ::ffff:10.1.2.3, four words.
         String mapped = "0000000000000000" + (LE ? "FFFF0000" : "0000FFFF") + v4(10, 1, 2, 3);
         SendQueues.accept("  4: 00000000000000000000000000000000:9C41 " + mapped
@@ -51,14 +52,15 @@ class SendQueuesTest {
         SendQueues.accept("  5: 00000000000000000000000000000000:9C42 " + words + ":1A2D 01 00000010:00000000",
                 wanted, queues);
         // Not established (06 = TIME_WAIT), another port, malformed: ignored.
-        SendQueues.accept("  6: 0100007F:9C43 " + v4(10, 1, 2, 3) + ":1A2C 06 00FFFFFF:00000000", wanted, queues);
-        SendQueues.accept("  7: 0100007F:9C44 " + v4(10, 1, 2, 3) + ":1A2E 01 00FFFFFF:00000000", wanted, queues);
-        SendQueues.accept("  8: garbage", wanted, queues);
-        SendQueues.accept("  9: 0100007F:9C45 " + v4(10, 1, 2, 3) + ":1A2C 01", wanted, queues);
-        SendQueues.accept(" 10: 0100007F:9C46 " + v4(10, 1, 2, 3) + ":1A2C 01 0000ZZ00:00000000", wanted, queues);
-        SendQueues.accept(" 11: 0100007F:9C47 " + v4(10, 1, 2, 3) + ":1A2C 01 00FFFFFF", wanted, queues);
-        SendQueues.accept(" 12: 0100007F:9C48 " + v4(10, 1, 2, 3) + ":1A2C 011 00FFFFFF:00000000", wanted, queues);
-        SendQueues.accept("", wanted, queues);
+        String to = v4(10, 1, 2, 3);
+        assertFalse(SendQueues.accept("  6: 0100007F:9C43 " + to + ":1A2C 06 00FFFFFF:00000000", wanted, queues));
+        assertFalse(SendQueues.accept("  7: 0100007F:9C44 " + to + ":1A2E 01 00FFFFFF:00000000", wanted, queues));
+        assertFalse(SendQueues.accept("  8: garbage", wanted, queues));
+        assertFalse(SendQueues.accept("  9: 0100007F:9C45 " + to + ":1A2C 01", wanted, queues));
+        assertFalse(SendQueues.accept(" 10: 0100007F:9C46 " + to + ":1A2C 01 0000ZZ00:00000000", wanted, queues));
+        assertFalse(SendQueues.accept(" 11: 0100007F:9C47 " + to + ":1A2C 01 00FFFFFF", wanted, queues));
+        assertFalse(SendQueues.accept(" 12: 0100007F:9C48 " + to + ":1A2C 011 00FFFFFF:00000000", wanted, queues));
+        assertFalse(SendQueues.accept("", wanted, queues));
         assertEquals(Map.of(v4Peer, 0xA000L, v6Peer, 0x10L), queues, "the largest queue per peer");
         assertNull(SendQueues.parsePeer("0100007F"));
         assertNull(SendQueues.parsePeer("0100007G:1A2C"));
