@@ -61,9 +61,9 @@ public final class BatchCompressionOptions {
     public static final ConfigOption WHEN = ConfigOption.stringOption(PREFIX + "when", "when", "backlogged",
             List.of("backlogged", "always"),
             "When a connection runs the codec. `backlogged`: only while its link binds, i.e. while the bytes it "
-                    + "sent and its peer has not acknowledged yet stayed at 16 KB or more for a second (read from "
-                    + "Linux's /proc/net/tcp, 5 times a second, less often on a host with many thousands of "
-                    + "sockets; elsewhere it compresses always); once compressing it keeps on for at "
+                    + "sent and its peer has not acknowledged yet stayed at 16 KB or more in 5 samples in a row (read "
+                    + "from Linux's /proc/net/tcp at most 5 times a second, less often where reading it is slow: "
+                    + "typically 1-2 s in all; elsewhere it compresses always); once compressing it keeps on for at "
                     + "least 10 s. `always`: every bundle, whatever the link.",
             "always");
 

@@ -92,8 +92,9 @@ class BatchSettingsTest {
     @Test
     void theLinkRuleIsDescribedWithItsOwnNumbers() {
         String description = BatchCompressionOptions.WHEN.description();
-        assertTrue(description.contains(LinkState.BACKLOG_BYTES / 1024 + " KB or more for a second"), description);
-        assertEquals(1000, LinkState.WINDOW * LinkWatch.PERIOD_MILLIS);
+        assertTrue(description.contains(LinkState.BACKLOG_BYTES / 1024 + " KB or more in " + LinkState.WINDOW
+                + " samples"), description);
+        assertTrue(description.contains("at most " + 1000 / LinkWatch.PERIOD_MILLIS + " times a second"), description);
         assertTrue(description.contains("at least " + LinkState.MIN_HOLD_NANOS / 1_000_000_000 + " s"), description);
     }
 
