@@ -31,11 +31,12 @@ final class LinkWatch {
 
     private static final Logger LOG = LoggerFactory.getLogger(LinkWatch.class);
 
-    /** 200 ms: a link that binds is found within a second. */
+    /** The shortest period, 200 ms: a link that binds is then found within a second. */
     static final long PERIOD_MILLIS = 200;
     /**
-     * The sampler's share of one core, at most: the tables list every socket of the host's network namespace, and on
-     * a host with thousands of them one read takes milliseconds (docs/compression.md#how-it-works).
+     * The sampler's share of one core, at most: each read of a table walks the kernel's whole connection hash table,
+     * milliseconds even on an idle host, more with thousands of sockets (docs/compression.md, "When a connection
+     * compresses").
      */
     static final int MAX_SHARE_PERCENT = 1;
 
