@@ -3,9 +3,7 @@ package dev.fluxext.compression.storm;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.config.CompressionSettings;
 import dev.fluxext.compression.config.ConfigOption;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.apache.storm.Config;
 
@@ -22,22 +20,17 @@ public final class CompressionSetup {
     }
 
     /**
-     * Registers the compressing tuple serializer and the metrics hook in the topology config and puts the
-     * topology-wide default settings there. Also wraps the messaging transport in {@link FrameGuardContext} so a
-     * rejected frame costs only its own tuple; a transport already set in {@code topologyConf} is kept as the
-     * wrapped one. Idempotent.
+     * Registers the compressing tuple serializer in the topology config and puts the topology-wide default settings
+     * there. Also wraps the messaging transport in {@link FrameGuardContext} so a rejected frame costs only its own
+     * tuple (it also counts the tuples sent and registers the metrics); a transport already set in
+     * {@code topologyConf} is kept as the wrapped one. Adds no task hook: with one, Storm calls hooks for every
+     * tuple. Idempotent.
      *
      * @throws IllegalArgumentException if a default setting is invalid
      */
     public static void enable(Map<String, Object> topologyConf, Map<String, Object> topologyDefaults) {
         Map<String, Object> checked = checked(topologyDefaults);
         topologyConf.put(Config.TOPOLOGY_TUPLE_SERIALIZER, CompressingListDelegateSerializer.class.getName());
-        Object hooks = topologyConf.get(Config.TOPOLOGY_AUTO_TASK_HOOKS);
-        List<Object> hookList = hooks instanceof List<?> l ? new ArrayList<>(l) : new ArrayList<>();
-        if (!hookList.contains(CompressionMetricsHook.class.getName())) {
-            hookList.add(CompressionMetricsHook.class.getName());
-        }
-        topologyConf.put(Config.TOPOLOGY_AUTO_TASK_HOOKS, hookList);
         Object transport = topologyConf.get(Config.STORM_MESSAGING_TRANSPORT);
         if (transport != null && !FrameGuardContext.class.getName().equals(transport)) {
             topologyConf.put(FrameGuardContext.DELEGATE_KEY, transport);

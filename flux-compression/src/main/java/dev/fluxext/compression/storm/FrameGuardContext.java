@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.apache.storm.messaging.IConnection;
@@ -15,6 +16,8 @@ import org.apache.storm.messaging.IConnectionCallback;
 import org.apache.storm.messaging.IContext;
 import org.apache.storm.messaging.TaskMessage;
 import org.apache.storm.metrics2.StormMetricRegistry;
+import org.apache.storm.task.GeneralTopologyContext;
+import org.apache.storm.task.WorkerTopologyContext;
 import org.apache.storm.utils.ReflectionUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,6 +42,8 @@ public final class FrameGuardContext implements IContext {
 
     private static final Logger LOG = LoggerFactory.getLogger(FrameGuardContext.class);
     private IContext delegate;
+    /** The worker's, for the per-component gauges; null when Storm prepares the transport without one. */
+    private StormMetricRegistry metricRegistry;
 
     @Override
     @SuppressWarnings("deprecation")
@@ -51,6 +56,7 @@ public final class FrameGuardContext implements IContext {
     public void prepare(Map<String, Object> topoConf, StormMetricRegistry metricRegistry) {
         delegate = create(topoConf);
         delegate.prepare(topoConf, metricRegistry);
+        this.metricRegistry = metricRegistry;
     }
 
     private static IContext create(Map<String, Object> topoConf) {
@@ -74,7 +80,18 @@ public final class FrameGuardContext implements IContext {
 
     @Override
     public IConnection bind(String stormId, int port, IConnectionCallback cb, Supplier<Object> newConnectionResponse) {
-        return delegate.bind(stormId, port, new GuardedCallback(cb, stormId), newConnectionResponse);
+        // A worker binds once, before its executors start and before anything arrives: the place to learn its
+        // tasks, for charging tuples to components and for the gauges.
+        Optional<GeneralTopologyContext> context = ReceiveContext.of(cb);
+        context.ifPresent(c -> TaskDirectory.register(stormId, c.getTaskToComponent()));
+        if (metricRegistry != null && context.orElse(null) instanceof WorkerTopologyContext worker) {
+            ComponentGauges.register(metricRegistry, worker);
+        }
+        TupleHeaderCheck headers = context.map(TupleHeaderCheck::of).orElse(null);
+        if (headers == null) {
+            LOG.warn("Receive callback {} is not Storm's: tuple headers are not checked", cb.getClass().getName());
+        }
+        return delegate.bind(stormId, port, new GuardedCallback(cb, stormId, headers), newConnectionResponse);
     }
 
     @Override
@@ -122,13 +139,11 @@ public final class FrameGuardContext implements IContext {
         private final TupleHeaderCheck headers;
         private final String stormId;
 
-        GuardedCallback(IConnectionCallback cb, String stormId) {
+        /** @param headers null to hand every message on unchecked (a callback that is not Storm's) */
+        GuardedCallback(IConnectionCallback cb, String stormId, TupleHeaderCheck headers) {
             this.cb = cb;
             this.stormId = stormId;
-            this.headers = ReceiveContext.of(cb).map(TupleHeaderCheck::of).orElse(null);
-            if (headers == null) {
-                LOG.warn("Receive callback {} is not Storm's: tuple headers are not checked", cb.getClass().getName());
-            }
+            this.headers = headers;
         }
 
         @Override

@@ -5,8 +5,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Which component each task of a topology belongs to, filled by {@link CompressionMetricsHook} so that a receiving
- * deserializer (which is told nothing about the sender) can charge a rejected frame to the component that sent it.
+ * Which component each task of a topology belongs to, filled by {@link FrameGuardContext} when a worker binds, so
+ * that the tuples a worker sends and the frames it rejects (a deserializer is told nothing about the sender) are
+ * charged to their sending component.
  */
 final class TaskDirectory {
 

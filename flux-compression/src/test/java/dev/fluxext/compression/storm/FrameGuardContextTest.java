@@ -53,10 +53,16 @@ class FrameGuardContextTest {
         return new DeserializingConnectionCallback(receiverConf, context, delivered::addAll);
     }
 
+    /** Storm's callback behind the guard, with the header check built from its context as {@code bind} does. */
+    FrameGuardContext.GuardedCallback guarded() {
+        DeserializingConnectionCallback cb = storms();
+        return new FrameGuardContext.GuardedCallback(cb, "topo-1", TupleHeaderCheck.of(context));
+    }
+
     @Test
     void guardDropsOnlyTheBadTupleAndCountsItOnce() {
         List<TaskMessage> batch = List.of(message(10), message(2000), message(CAP * 2), message(30), message(3000));
-        new FrameGuardContext.GuardedCallback(storms(), "topo-1").recv(batch);
+        guarded().recv(batch);
 
         assertEquals(List.of(10, 2000, 30, 3000), delivered.stream()
                 .map(t -> t.getTuple().getString(0).length()).toList());
@@ -94,7 +100,7 @@ class FrameGuardContextTest {
                 new TaskMessage(2, header(1, 1, 1_000_000, 40)),    // more anchors than the bytes hold
                 new TaskMessage(2, header(1, 1, 0, 0)),             // no byte left for the values
                 message(30));
-        new FrameGuardContext.GuardedCallback(storms(), "topo-1").recv(batch);
+        guarded().recv(batch);
 
         assertEquals(List.of(10, 30), delivered.stream().map(t -> t.getTuple().getString(0).length()).toList());
         assertEquals(6, CompressionMetrics.snapshot().values().stream().mapToLong(s -> s.rejected()).sum(),
@@ -117,7 +123,7 @@ class FrameGuardContextTest {
         KryoTupleSerializer raw = new KryoTupleSerializer(rawConf, context);
         byte[] good = raw.serialize(new TupleImpl(context, List.of("raw"), "words", 1, Utils.DEFAULT_STREAM_ID));
         byte[] junk = java.util.Arrays.copyOf(good, good.length + 2);
-        new FrameGuardContext.GuardedCallback(storms(), "topo-1").recv(List.of(new TaskMessage(2, good),
+        guarded().recv(List.of(new TaskMessage(2, good),
                 new TaskMessage(2, junk), new TaskMessage(2, good)));
 
         assertEquals(List.of("raw", "raw"), delivered.stream().map(t -> t.getTuple().getString(0)).toList());
