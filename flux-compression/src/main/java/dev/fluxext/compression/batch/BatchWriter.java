@@ -8,8 +8,8 @@ import org.apache.storm.messaging.TaskMessage;
 
 /**
  * Packs messages into one bundle and frames it (compressed, or raw when that is not smaller). The codec is not called
- * for a bundle below {@code minBatchBytes}, when the caller says the link keeps up ({@link LinkState}), nor while the
- * connection's {@link CompressionGate} finds its bundles do not shrink; such frames are counted as skipped. The body
+ * for a bundle below {@code minBatchBytes}, nor while the connection's {@link CompressionGate} finds its bundles do
+ * not shrink; such frames are counted as skipped. (While the link keeps up, the connection does not bundle at all.) The body
  * and compression buffers are reused across bundles (one writer per connection, used under its lock), so a bundle
  * allocates only its output frame.
  */
@@ -91,19 +91,15 @@ final class BatchWriter {
         before += NETTY_HEADER + length;
     }
 
-    /**
-     * The frame of the current bundle as one message; the writer is empty again afterwards.
-     *
-     * @param linkBinds false to send it raw without the codec (counted as skipped): the link keeps up
-     */
-    TaskMessage finish(boolean linkBinds) {
+    /** The frame of the current bundle as one message; the writer is empty again afterwards. */
+    TaskMessage finish() {
         int start = COUNT_ROOM - FrameFormat.varIntLength(count);
         BatchFormat.writeVarInt(body, start, count);
         int length = end - start;
         byte[] frame = null;
-        // The gate is asked only about bundles the size and link rules let through, so those neither use up nor
-        // judge its skips.
-        boolean worth = codec != null && length >= minBody && linkBinds && gate.shouldCompress();
+        // The gate is asked only about bundles the size rule lets through, so small ones neither use up nor judge its
+        // skips.
+        boolean worth = codec != null && length >= minBody && gate.shouldCompress();
         if (codec != null && !worth) {
             counters.skipped();
         }

@@ -64,7 +64,8 @@ public final class BatchCompressionOptions {
                     + "sent and its peer has not acknowledged yet stayed at 16 KB or more in 5 samples in a row (read "
                     + "from Linux's /proc/net/tcp at most 5 times a second, less often where reading it is slow: "
                     + "typically 1-2 s in all; elsewhere it compresses always); once compressing it keeps on for at "
-                    + "least 10 s. `always`: every bundle, whatever the link.",
+                    + "least 10 s; while the link keeps up, messages go on as Storm sent them, unbundled. `always`: "
+                    + "every bundle, whatever the link.",
             "always");
 
     /** The codecs' settings are the tuple options' own (ranges, zstd's windowLog gap), under this block's keys. */

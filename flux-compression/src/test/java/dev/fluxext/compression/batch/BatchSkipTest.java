@@ -1,6 +1,7 @@
 package dev.fluxext.compression.batch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.fluxext.compression.codec.Codec;
@@ -75,7 +76,7 @@ class BatchSkipTest {
 
     private static TaskMessage frame(BatchWriter writer, List<TaskMessage> bundle) {
         bundle.forEach(writer::add);
-        return writer.finish(true);
+        return writer.finish();
     }
 
     @Test
@@ -158,62 +159,45 @@ class BatchSkipTest {
     }
 
     @Test
-    void whileTheLinkKeepsUpBundlesGoRawWithoutTheCodecAndCompressOnceItBinds() {
+    void whileTheLinkKeepsUpMessagesGoAsStormSentThemInOrderAndAreCountedAsRawFrames() {
         LinkState state = new LinkState();
         Loopback link = new Loopback(state, "codec", "zstd");
         Random random = new Random(13);
         List<TaskMessage> sent = new ArrayList<>();
+        int messages = 0;
         for (int i = 0; i < 5; i++) {
-            List<TaskMessage> bundle = BatchRoundTripTest.events(10, random);
+            List<TaskMessage> bundle = new ArrayList<>(BatchRoundTripTest.events(10, random));
+            bundle.add(new TaskMessage(4, new byte[3000]));
             sent.addAll(bundle);
+            messages += bundle.size();
             link.sender.send(bundle.iterator());
         }
-        assertEquals(5, link.wire.size(), "still one frame per bundle");
-        assertEquals(List.of(), link.wire.stream().filter(BatchSkipTest::compressedFrame).toList());
-        assertEquals(5, BatchMetrics.snapshot().get("-> peer").skipped());
-        for (int i = 0; i < LinkState.WINDOW; i++) {
-            state.sample(LinkState.BACKLOG_BYTES, (i + 1) * 200_000_000L);
+        // The very messages Storm handed over, in order: nothing bundled, copied or compressed.
+        assertEquals(sent.size(), link.wire.size());
+        for (int i = 0; i < sent.size(); i++) {
+            assertSame(sent.get(i), link.wire.get(i), "message " + i);
         }
-        List<TaskMessage> bundle = BatchRoundTripTest.events(10, random);
-        sent.addAll(bundle);
-        link.sender.send(bundle.iterator());
-        assertEquals(true, compressedFrame(link.wire.get(5)), "compressed once the link binds");
-        BatchRoundTripTest.assertSame(sent, link.received());
-        assertEquals(5, BatchMetrics.snapshot().get("-> peer").skipped());
-    }
-
-    @Test
-    void whileTheLinkKeepsUpLargeMessagesGoAloneInOrderAndAreCountedAsRawFrames() {
-        LinkState state = new LinkState();
-        Loopback link = new Loopback(state, "codec", "zstd");
-        Random random = new Random(17);
-        int big = BatchCompressionContext.BatchingConnection.ALONE_WHEN_RAW_BYTES;
-        List<TaskMessage> sent = new ArrayList<>(BatchRoundTripTest.events(3, random));
-        TaskMessage large = new TaskMessage(4, new byte[big]);
-        sent.add(large);
-        sent.addAll(BatchRoundTripTest.events(3, random));
-        sent.add(new TaskMessage(4, new byte[big - 1]));
-        link.sender.send(sent.iterator());
-        // A raw bundle, the large message as Storm sent it, then a raw bundle with the one just under the size.
-        assertEquals(3, link.wire.size());
-        assertEquals(BatchFormat.BATCH_TASK, link.wire.get(0).task());
-        assertEquals(large, link.wire.get(1));
-        assertEquals(BatchFormat.BATCH_TASK, link.wire.get(2).task());
         BatchRoundTripTest.assertSame(sent, link.received());
         BatchSnapshot s = BatchMetrics.snapshot().get("-> peer");
-        assertEquals(8, s.messages());
-        assertEquals(3, s.batches());
-        assertEquals(3, s.skipped());
-        assertEquals(link.wire.stream().mapToLong(m -> 6 + m.message().length).sum(), s.bytesAfter());
-        // Once the link binds, a large message is bundled (and compressed) with the rest.
+        assertEquals(messages, s.batches());
+        assertEquals(messages, s.messages());
+        assertEquals(messages, s.skipped());
+        long wire = link.wire.stream().mapToLong(m -> 6 + m.message().length).sum();
+        assertEquals(wire, s.bytesBefore());
+        assertEquals(wire, s.bytesAfter());
+
+        // Once the link binds, the next bundle goes as one compressed frame, the large message in it.
         for (int i = 0; i < LinkState.WINDOW; i++) {
             state.sample(LinkState.BACKLOG_BYTES, (i + 1) * 200_000_000L);
         }
-        List<TaskMessage> more = new ArrayList<>(BatchRoundTripTest.events(3, random));
-        more.add(large);
-        link.sender.send(more.iterator());
-        assertEquals(4, link.wire.size());
-        assertEquals(true, compressedFrame(link.wire.get(3)));
+        List<TaskMessage> bundle = new ArrayList<>(BatchRoundTripTest.events(10, random));
+        bundle.add(new TaskMessage(4, new byte[3000]));
+        sent.addAll(bundle);
+        link.sender.send(bundle.iterator());
+        assertEquals(sent.size() - bundle.size() + 1, link.wire.size(), "one frame for the bundle");
+        assertEquals(true, compressedFrame(link.wire.get(link.wire.size() - 1)), "compressed once the link binds");
+        BatchRoundTripTest.assertSame(sent, link.received());
+        assertEquals(messages, BatchMetrics.snapshot().get("-> peer").skipped(), "the compressed frame is no skip");
     }
 
     @Test
