@@ -9,9 +9,9 @@ import org.apache.storm.messaging.TaskMessage;
 /**
  * Packs messages into one bundle and frames it (compressed, or raw when that is not smaller). The codec is not called
  * for a bundle below {@code minBatchBytes}, nor while the connection's {@link CompressionGate} finds its bundles do
- * not shrink; such frames are counted as skipped. (While the link keeps up, the connection does not bundle at all.) The body
- * and compression buffers are reused across bundles (one writer per connection, used under its lock), so a bundle
- * allocates only its output frame.
+ * not shrink; such frames are counted as skipped. (While the link keeps up, the connection does not bundle at all.)
+ * The body and compression buffers are reused across bundles (one writer per connection, used under its lock), so a
+ * bundle allocates only its output frame.
  */
 final class BatchWriter {
 

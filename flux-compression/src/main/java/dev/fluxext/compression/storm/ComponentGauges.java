@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  */
 final class ComponentGauges {
 
-    static final String METRIC_PREFIX = "fluxext.compression.";
+    private static final String METRIC_PREFIX = "fluxext.compression.";
     private static final Logger LOG = LoggerFactory.getLogger(ComponentGauges.class);
 
     private ComponentGauges() {
