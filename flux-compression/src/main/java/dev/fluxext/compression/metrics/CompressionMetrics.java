@@ -16,6 +16,8 @@ public final class CompressionMetrics {
     public static final String UNKNOWN_SENDER = "(unknown sender)";
 
     private static final ConcurrentHashMap<String, ComponentCounters> COUNTERS = new ConcurrentHashMap<>();
+    /** Counts {@link #reset}s, so that what keeps counters for a hot path knows when to look them up again. */
+    private static volatile int generation;
 
     private CompressionMetrics() {
     }
@@ -45,7 +47,13 @@ public final class CompressionMetrics {
     }
 
     /** Forgets every counter: for a new local run in the same JVM, and for tests. */
-    public static void reset() {
+    public static synchronized void reset() {
         COUNTERS.clear();
+        generation++;
+    }
+
+    /** Changes with every {@link #reset}: counters obtained before a change are no longer reported. */
+    public static int generation() {
+        return generation;
     }
 }

@@ -78,13 +78,8 @@ public final class FiguresLog {
     }
 
     private static void gauge(StormMetricRegistry registry, String name, ToLongFunction<BatchSnapshot> read) {
-        try {
-            registry.gauge("fluxext.transport.compression." + name,
-                    () -> BatchMetrics.snapshot().values().stream().mapToLong(read).sum(),
-                    Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
-        } catch (RuntimeException e) {
-            // Already registered by an earlier context of this worker (local mode runs several in one JVM).
-            LOG.debug("gauge {} not registered: {}", name, e.getMessage());
-        }
+        Gauges.register(registry, "fluxext.transport.compression." + name,
+                () -> BatchMetrics.snapshot().values().stream().mapToLong(read).sum(),
+                Constants.SYSTEM_COMPONENT_ID, (int) Constants.SYSTEM_TASK_ID);
     }
 }

@@ -2,13 +2,12 @@ package dev.fluxext.compression.storm;
 
 import dev.fluxext.compression.metrics.ComponentCounters;
 import dev.fluxext.compression.metrics.CompressionMetrics;
+import dev.fluxext.compression.metrics.Gauges;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.ToLongFunction;
 import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.task.WorkerTopologyContext;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Publishes each component's compression counters as Storm v2 metrics (gauges named {@code fluxext.compression.*}),
@@ -20,7 +19,6 @@ import org.slf4j.LoggerFactory;
 final class ComponentGauges {
 
     private static final String METRIC_PREFIX = "fluxext.compression.";
-    private static final Logger LOG = LoggerFactory.getLogger(ComponentGauges.class);
 
     private ComponentGauges() {
     }
@@ -43,11 +41,6 @@ final class ComponentGauges {
 
     private static void gauge(StormMetricRegistry registry, String name, ComponentCounters c,
                               ToLongFunction<ComponentCounters> read, String component, int task) {
-        try {
-            registry.gauge(METRIC_PREFIX + name, () -> read.applyAsLong(c), component, task);
-        } catch (RuntimeException e) {
-            // The registry refuses a name twice: a transport bound again in the same worker keeps the first gauges.
-            LOG.debug("gauge {} of {} not registered: {}", name, component, e.getMessage());
-        }
+        Gauges.register(registry, METRIC_PREFIX + name, () -> read.applyAsLong(c), component, task);
     }
 }

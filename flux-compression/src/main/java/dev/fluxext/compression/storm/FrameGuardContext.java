@@ -104,11 +104,11 @@ public final class FrameGuardContext implements IContext {
      * once per remote target, however often Storm serialized it while the transfer queue was full.
      */
     static final class CountingConnection extends ForwardingConnection {
-        private final String stormId;
+        private final WireCounter counter;
 
         CountingConnection(String stormId, IConnection connection) {
             super(connection);
-            this.stormId = stormId;
+            this.counter = new WireCounter(stormId);
         }
 
         @Override
@@ -123,7 +123,7 @@ public final class FrameGuardContext implements IContext {
                 @Override
                 public TaskMessage next() {
                     TaskMessage message = msgs.next();
-                    WireCounter.count(stormId, message.message());
+                    counter.count(message.message());
                     return message;
                 }
             });

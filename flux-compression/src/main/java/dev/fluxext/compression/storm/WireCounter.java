@@ -8,6 +8,7 @@ import static dev.fluxext.compression.storm.TupleHeader.value;
 import dev.fluxext.compression.frame.FrameFormat;
 import dev.fluxext.compression.metrics.ComponentCounters;
 import dev.fluxext.compression.metrics.CompressionMetrics;
+import java.util.Arrays;
 
 /**
  * Counts a serialized tuple as it goes on the wire, charged to its sending component. Reads the message in place
@@ -15,10 +16,22 @@ import dev.fluxext.compression.metrics.CompressionMetrics;
  * message id (anchor count as a varint, then 16 bytes per anchor), then the values, which our serializer writes as
  * one frame running to the end of the message (see {@link FrameFormat}; raw values without a header count as a raw
  * frame).
+ *
+ * <p>One per connection, used by the thread that sends on it: it remembers each known task's counters, so that the
+ * transfer thread does not look up the topology and then the component for every message it sends.
  */
 final class WireCounter {
 
-    private WireCounter() {
+    /** Storm numbers a topology's tasks from 1 up, one per executor by default: a few hundred at most. */
+    private static final int MAX_REMEMBERED_TASK = 4096;
+
+    private final String stormId;
+    private ComponentCounters[] byTask = new ComponentCounters[0];
+    /** {@link CompressionMetrics#generation()} when {@link #byTask} was filled: a reset makes new counters. */
+    private int generation = -1;
+
+    WireCounter(String stormId) {
+        this.stormId = stormId;
     }
 
     /**
@@ -27,7 +40,7 @@ final class WireCounter {
      *
      * @return whether it was counted
      */
-    static boolean count(String stormId, byte[] message) {
+    boolean count(byte[] message) {
         if (message == null) {
             return false;
         }
@@ -47,7 +60,7 @@ final class WireCounter {
             return false;
         }
         int out = message.length - start;
-        ComponentCounters counters = CompressionMetrics.counters(TaskDirectory.componentOf(stormId, value(task)));
+        ComponentCounters counters = countersOf(value(task));
         if (!FrameFormat.looksLikeHeader(message[start])) {
             counters.raw(out, out);
             return true;
@@ -62,5 +75,27 @@ final class WireCounter {
         }
         counters.compressed(value(uncompressed), out);
         return true;
+    }
+
+    private ComponentCounters countersOf(int task) {
+        int now = CompressionMetrics.generation();
+        if (now != generation) {
+            byTask = new ComponentCounters[0];
+            generation = now;
+        }
+        ComponentCounters known = task >= 0 && task < byTask.length ? byTask[task] : null;
+        if (known != null) {
+            return known;
+        }
+        String component = TaskDirectory.componentOf(stormId, task);
+        ComponentCounters counters = CompressionMetrics.counters(component);
+        // An unknown task may be registered later (a worker bound after this connection): not remembered.
+        if (!CompressionMetrics.UNKNOWN_SENDER.equals(component) && task >= 0 && task <= MAX_REMEMBERED_TASK) {
+            if (task >= byTask.length) {
+                byTask = Arrays.copyOf(byTask, task + 1);
+            }
+            byTask[task] = counters;
+        }
+        return counters;
     }
 }

@@ -95,10 +95,11 @@ class SerializerRoundTripTest {
         int expectedCompressed = 0;
         String stormId = "round-trip-" + settings.get(CompressionSetup.COMPONENT_ID_KEY);
         TaskDirectory.register(stormId, Map.of(7, settings.get(CompressionSetup.COMPONENT_ID_KEY).toString()));
+        WireCounter counter = new WireCounter(stormId);
         for (int pass = 0; pass < 2; pass++) {
             for (List<Object> values : tuples) {
                 byte[] wire = ser.serialize(values);
-                assertTrue(WireCounter.count(stormId, tupleMessage(wire)), name);
+                assertTrue(counter.count(tupleMessage(wire)), name);
                 int serialized = stormDefaultSize(values);
                 boolean expectCompressed = compresses && serialized > THRESHOLD && values != incompressible;
                 if (expectCompressed) {
@@ -163,6 +164,7 @@ class SerializerRoundTripTest {
                 StormKryo.serializer(StormKryo.conf(settings(CompressionOptions.CODEC.key(), "zstd")));
         String stormId = "like-a-header";
         TaskDirectory.register(stormId, Map.of(7, "like-a-header"));
+        WireCounter counter = new WireCounter(stormId);
         int withHeader = 0;
         for (int n = 0; n <= 200; n++) {
             List<Object> values = new ArrayList<>();
@@ -182,7 +184,7 @@ class SerializerRoundTripTest {
                 }
                 assertEquals(values, receiver.deserialize(wire), n + " values");
             }
-            assertTrue(WireCounter.count(stormId, tupleMessage(ours.serialize(values))));
+            assertTrue(counter.count(tupleMessage(ours.serialize(values))));
         }
         assertTrue(withHeader > 100, withHeader + " of 201 lists start like a header");
         CompressionSnapshot s = CompressionMetrics.snapshot().get("like-a-header");

@@ -96,25 +96,47 @@ class WireCountTest {
     void countingASentTupleAllocatesNothing() {
         byte[] compressed = message(5000).message();
         byte[] raw = message(10).message();
+        WireCounter counter = new WireCounter(STORM_ID);
         long perOp = AllocationTest.allocatedPerOp(() -> {
-            WireCounter.count(STORM_ID, compressed);
-            WireCounter.count(STORM_ID, raw);
+            counter.count(compressed);
+            counter.count(raw);
         });
         assertEquals(0, perOp, "bytes allocated per two counted tuples");
     }
 
     @Test
     void messagesWithoutOurFrameOrFromUnknownTasksAreTellable() {
-        assertFalse(WireCounter.count(STORM_ID, new byte[] {1, 1}), "ends before the values");
-        assertFalse(WireCounter.count(STORM_ID, new byte[] {1, 1, 0, 0x61, 9}), "reserved flag set");
-        assertFalse(WireCounter.count(STORM_ID, new byte[] {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80,
+        WireCounter counter = new WireCounter(STORM_ID);
+        assertFalse(counter.count(new byte[] {1, 1}), "ends before the values");
+        assertFalse(counter.count(new byte[] {1, 1, 0, 0x61, 9}), "reserved flag set");
+        assertFalse(counter.count(new byte[] {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80,
                 (byte) 0x80, 1}), "overlong varint");
-        assertTrue(WireCounter.count(STORM_ID, new byte[] {9, 1, 0, 0x40, 'a'}));
-        assertTrue(WireCounter.count(STORM_ID, new byte[] {9, 1, 0, 0x05, 9}), "raw values without a header");
+        assertTrue(counter.count(new byte[] {9, 1, 0, 0x40, 'a'}));
+        assertTrue(counter.count(new byte[] {9, 1, 0, 0x05, 9}), "raw values without a header");
+        assertFalse(counter.count(new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x0F, 1, 0, 0x05}),
+                "a negative task (Storm's system task) sends no tuples of ours");
+        assertTrue(counter.count(new byte[] {(byte) 0xFF, (byte) 0xFF, 0x7F, 1, 0, 0x05}), "a task beyond any topology's");
         CompressionSnapshot unknown = CompressionMetrics.snapshot().get(CompressionMetrics.UNKNOWN_SENDER);
-        assertEquals(2, unknown.tuplesRaw());
-        assertEquals(1 + 2, unknown.bytesIn());
-        assertEquals(2 + 2, unknown.bytesOut());
+        assertEquals(3, unknown.tuplesRaw());
+        assertEquals(1 + 2 + 1, unknown.bytesIn());
+        assertEquals(2 + 2 + 1, unknown.bytesOut());
+    }
+
+    @Test
+    void aTaskRegisteredAfterItsFirstTupleAndCountersResetBetweenRunsAreFollowed() {
+        WireCounter counter = new WireCounter("wire-late");
+        byte[] fromTask5 = {5, 1, 0, 0x05, 9};
+        counter.count(fromTask5);
+        assertEquals(1, CompressionMetrics.snapshot().get(CompressionMetrics.UNKNOWN_SENDER).tuplesRaw());
+
+        TaskDirectory.register("wire-late", Map.of(5, "late"));
+        counter.count(fromTask5);
+        counter.count(fromTask5);
+        assertEquals(2, CompressionMetrics.snapshot().get("late").tuplesRaw(), "known once its worker bound");
+
+        CompressionMetrics.reset(); // a new local run in the same JVM
+        counter.count(fromTask5);
+        assertEquals(1, CompressionMetrics.snapshot().get("late").tuplesRaw(), "counted in the new run's counters");
     }
 
     @Test
