@@ -25,13 +25,25 @@ import org.apache.storm.utils.Utils;
  */
 final class TupleBytes {
 
-    /** A message taken apart: the part sizes add up to the message's length. */
+    /**
+     * A message taken apart: the part sizes add up to the message's length. {@code ids} holds the anchors' ids
+     * first ({@code anchorIds} of them: the ones a transport can find without Kryo), then the values'.
+     */
     record Parts(int sourceTask, int stream, int headerBytes, int messageIdBytes, int valuesBytes,
-                 List<Long> ids, List<Object> otherValues, List<int[]> idRanges) {
+                 List<Long> ids, int anchorIds, List<Object> otherValues, List<int[]> idRanges) {
 
         /** The message with every random id's bytes zeroed: what a codec would get if the ids were not random. */
         byte[] withoutIds(byte[] message) {
             return without(message, id -> true);
+        }
+
+        /** The message with the anchors' ids zeroed, the values' (the ackers' longs) left as they are. */
+        byte[] withoutAnchorIds(byte[] message) {
+            byte[] copy = message.clone();
+            for (int i = 0; i < anchorIds; i++) {
+                Arrays.fill(copy, idRanges.get(i)[0], idRanges.get(i)[1], (byte) 0);
+            }
+            return copy;
         }
 
         /** The message with the bytes of the ids {@code zero} picks (in order: anchors', then values') zeroed. */
@@ -99,7 +111,8 @@ final class TupleBytes {
             throw new IllegalArgumentException("tuple of " + message.length + " bytes has "
                     + (message.length - in.position()) + " bytes after its values");
         }
-        return new Parts(sourceTask, stream, header, afterId - header, message.length - afterId, ids, rest, ranges);
+        return new Parts(sourceTask, stream, header, afterId - header, message.length - afterId, ids, 2 * anchors, rest,
+                ranges);
     }
 
     private static int indexOf(byte[] in, byte[] what, int length, int from) {

@@ -61,6 +61,8 @@ public final class WireFloor {
         double distinctIdBytes;
         /** 8 bytes per id new to its bundle: ids out of the codec with references inside a bundle only. */
         double bundleDistinctIdBytes;
+        /** 8 bytes per anchor id new to its bundle among its anchors' ids: only the anchors out of the codec. */
+        double bundleDistinctAnchorIdBytes;
         double headerBytes;
         double payloadBytes;
         double valueBytes;
@@ -72,6 +74,8 @@ public final class WireFloor {
         long payloadRepeatsInBundle;
         /** The bundles with every random id zeroed. */
         final List<Bundle> withoutIds = new ArrayList<>();
+        /** The bundles with the anchors' ids zeroed, the ackers' longs left in. */
+        final List<Bundle> withoutAnchorIds = new ArrayList<>();
         /** The bundles with the ids their connection carried before zeroed (an id-aware encoding's input). */
         final List<Bundle> withoutRepeatedIds = new ArrayList<>();
 
@@ -164,6 +168,9 @@ public final class WireFloor {
                 zeroedLevel1 + floor.distinctIdBytes);
         sizes.put("ids out of the codec, references inside a bundle only (no state across bundles), + zstd 1",
                 zeroedLevel1 + floor.bundleDistinctIdBytes);
+        // What a transport could do without Kryo: only the message ids' anchors are at fixed places in a tuple.
+        sizes.put("anchors' ids out of the codec, references inside a bundle only, ackers' longs left in, + zstd 1",
+                perBundle(floor.withoutAnchorIds, 1, 1) + floor.bundleDistinctAnchorIdBytes);
         sizes.put("ids out of the codec + the rest as a zstd 3 stream per connection (" + window + ")",
                 streamed(floor.withoutIds, 3, windowLog) + floor.distinctIdBytes);
         sizes.put("zstd 19 over each connection's whole stream, window " + window + ", every random id zeroed",
@@ -231,13 +238,22 @@ public final class WireFloor {
             Set<Long> seen = seenIds.computeIfAbsent(b.connection, c -> new HashSet<>());
             Set<String> payloads = new HashSet<>();
             Set<Long> inBundle = new HashSet<>();
+            Set<Long> anchorsInBundle = new HashSet<>();
             List<Message> zeroed = new ArrayList<>(b.messages.size());
             floor.withoutIds.add(new Bundle(b.connection, zeroed));
+            List<Message> anchorsZeroed = new ArrayList<>(b.messages.size());
+            floor.withoutAnchorIds.add(new Bundle(b.connection, anchorsZeroed));
             List<Message> firstOnly = new ArrayList<>(b.messages.size());
             floor.withoutRepeatedIds.add(new Bundle(b.connection, firstOnly));
             for (Message m : b.messages) {
                 TupleBytes.Parts parts = parser.parse(m.payload);
                 zeroed.add(new Message(m.task, parts.withoutIds(m.payload)));
+                anchorsZeroed.add(new Message(m.task, parts.withoutAnchorIds(m.payload)));
+                for (long anchorId : parts.ids().subList(0, parts.anchorIds())) {
+                    if (anchorsInBundle.add(anchorId)) {
+                        floor.bundleDistinctAnchorIdBytes += 8;
+                    }
+                }
                 firstOnly.add(new Message(m.task, parts.without(m.payload, seen::contains)));
                 floor.messages++;
                 floor.tupleHeaderBytes += parts.headerBytes();

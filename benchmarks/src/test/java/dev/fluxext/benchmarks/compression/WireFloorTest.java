@@ -1,5 +1,6 @@
 package dev.fluxext.benchmarks.compression;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -69,7 +70,9 @@ class WireFloorTest {
         assertEquals(message.length, parts.headerBytes() + parts.messageIdBytes() + parts.valuesBytes());
         // Anchor count (one byte) and the two longs.
         assertEquals(1 + 16, parts.messageIdBytes());
+        assertEquals(2, parts.anchorIds());
         assertZeroedExactly(message, parts, 16);
+        assertArrayEquals(parts.withoutIds(message), parts.withoutAnchorIds(message), "its only ids are anchors'");
     }
 
     @Test
@@ -94,6 +97,8 @@ class WireFloorTest {
         TupleBytes.Parts parts = new TupleBytes(conf).parse(message);
 
         assertEquals(List.of(root, xor), parts.ids());
+        assertEquals(0, parts.anchorIds());
+        assertArrayEquals(message, parts.withoutAnchorIds(message), "no anchors: nothing zeroed");
         assertEquals(List.of(12), parts.otherValues());
         // No anchors: the message id is its count alone.
         assertEquals(1, parts.messageIdBytes());
@@ -156,6 +161,9 @@ class WireFloorTest {
         assertEquals(6 * 8, floor.idBytesWritten);
         // Connection 0: root, edge, xor; connection 1: root and edge again (its receiver never saw them).
         assertEquals(5 * 8, floor.distinctIdBytes);
+        // Anchors only, per bundle: root and edge in each bundle; the ack's root is a value, left in the codec.
+        assertEquals(4 * 8, floor.bundleDistinctAnchorIdBytes);
+        assertArrayEquals(ack, floor.withoutAnchorIds.get(0).messages().get(1).payload());
         assertEquals(2, floor.payloadTuples);
         assertEquals(2 * 22.0, floor.payloadBytes);
         // One value besides ids (the ack's task), once on its connection: no information.
