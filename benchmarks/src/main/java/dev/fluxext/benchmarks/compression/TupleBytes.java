@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntPredicate;
 import java.util.function.LongPredicate;
 import org.apache.storm.serialization.KryoValuesDeserializer;
 import org.apache.storm.serialization.SerializationFactory;
@@ -39,18 +40,18 @@ final class TupleBytes {
 
         /** The message with the anchors' ids zeroed, the values' (the ackers' longs) left as they are. */
         byte[] withoutAnchorIds(byte[] message) {
-            byte[] copy = message.clone();
-            for (int i = 0; i < anchorIds; i++) {
-                Arrays.fill(copy, idRanges.get(i)[0], idRanges.get(i)[1], (byte) 0);
-            }
-            return copy;
+            return zeroed(message, i -> i < anchorIds);
         }
 
         /** The message with the bytes of the ids {@code zero} picks (in order: anchors', then values') zeroed. */
         byte[] without(byte[] message, LongPredicate zero) {
+            return zeroed(message, i -> zero.test(ids.get(i)));
+        }
+
+        private byte[] zeroed(byte[] message, IntPredicate index) {
             byte[] copy = message.clone();
             for (int i = 0; i < ids.size(); i++) {
-                if (zero.test(ids.get(i))) {
+                if (index.test(i)) {
                     Arrays.fill(copy, idRanges.get(i)[0], idRanges.get(i)[1], (byte) 0);
                 }
             }

@@ -200,6 +200,13 @@ public final class BatchCompressionContext implements IContext {
 
         @Override
         public void recv(List<TaskMessage> batch) {
+            if (!holdsFrame(batch)) {
+                // What a sender passed on unbundled (its link keeps up): handed on as Netty delivered it, no copy.
+                if (!batch.isEmpty()) {
+                    cb.recv(batch);
+                }
+                return;
+            }
             List<TaskMessage> messages = new ArrayList<>(batch.size() * 8);
             BatchReader reader = readers.get();
             for (TaskMessage message : batch) {
@@ -217,6 +224,15 @@ public final class BatchCompressionContext implements IContext {
             if (!messages.isEmpty()) {
                 cb.recv(messages);
             }
+        }
+
+        private static boolean holdsFrame(List<TaskMessage> batch) {
+            for (int i = 0; i < batch.size(); i++) {
+                if (batch.get(i).task() == BatchFormat.BATCH_TASK) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 }

@@ -177,6 +177,11 @@ class BatchSkipTest {
         for (int i = 0; i < sent.size(); i++) {
             assertSame(sent.get(i), link.wire.get(i), "message " + i);
         }
+        // The receiver hands each delivery on as it came: the very list, no copy.
+        assertEquals(5, link.delivered.size());
+        for (int i = 0; i < 5; i++) {
+            assertSame(link.arrived.get(i), link.delivered.get(i), "delivery " + i);
+        }
         BatchRoundTripTest.assertSame(sent, link.received());
         BatchSnapshot s = BatchMetrics.snapshot().get("-> peer");
         assertEquals(messages, s.batches());

@@ -20,6 +20,8 @@ import org.apache.storm.messaging.TaskMessage;
 final class Loopback extends StubConnection {
 
     final List<TaskMessage> wire = new ArrayList<>();
+    /** What each {@code recv} got from the wire, and what the receiver handed Storm. */
+    final List<List<TaskMessage>> arrived = new ArrayList<>();
     final List<List<TaskMessage>> delivered = new ArrayList<>();
     final BatchCompressionContext.BatchingConnection sender;
     final BatchCompressionContext.UnpackingCallback receiver;
@@ -55,6 +57,7 @@ final class Loopback extends StubConnection {
         List<TaskMessage> sent = new ArrayList<>();
         msgs.forEachRemaining(sent::add);
         wire.addAll(sent);
+        arrived.add(sent);
         receiver.recv(sent);
     }
 }
