@@ -108,6 +108,10 @@ class TopologyJarIT {
 
     private static void assertWordCountBuilt(Run run) {
         assertEquals(0, run.exitCode(), run.output());
+        assertWordCountNamed(run);
+    }
+
+    private static void assertWordCountNamed(Run run) {
         for (String component : List.of("sentences", "split", "count", "report")) {
             assertTrue(run.output().contains(component), component + " missing from:\n" + run.output());
         }
@@ -164,7 +168,11 @@ class TopologyJarIT {
         List<String> args = List.of("-Dstorm.jar=" + JAR.toAbsolutePath(), "-Dstorm.local.sleeptime=5",
                 "org.apache.storm.LocalCluster", "dev.fluxext.cli.Flux", "--resource", "topologies/wordcount.yaml");
         Run run = java(dir, stormFirst(), args.toArray(String[]::new));
-        assertWordCountBuilt(run);
+        // Storm 2.8.3's LocalCluster itself can end with exit 20 as it tears the cluster down: a worker's halting
+        // backpressure-check-timer reschedules after shutdown stopped it ("Timer is not active"; docs/cli.md).
+        boolean stormsTeardownRace = run.exitCode() == 20 && run.output().contains("Timer is not active");
+        assertTrue(run.exitCode() == 0 || stormsTeardownRace, run.output());
+        assertWordCountNamed(run);
         assertTrue(run.output().contains("flux: submitting topology 'wordcount' to the in-process cluster of "
                 + "`storm local`"), run.output());
         assertTrue(run.output().contains("flux: topology 'wordcount' submitted"), run.output());

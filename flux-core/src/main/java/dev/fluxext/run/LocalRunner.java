@@ -56,6 +56,12 @@ final class LocalRunner {
     private final CountDownLatch stopRequested = new CountDownLatch(1);
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean signalled;
+    /**
+     * The topology ran and was killed; only the cluster's shutdown is left. Storm 2.8 can end the process then (a
+     * worker's halting timer rescheduling after its shutdown stopped it: "Timer is not active", exit 20) from a
+     * thread that shutdown then waits for: waiting for the main thread would hang until the timeout.
+     */
+    private volatile boolean runEnded;
     /** A component failed and Storm is exiting the JVM: the cluster is not stopped. */
     private boolean dying;
     private volatile int exitCode = ExitCodes.FAILURE;
@@ -148,6 +154,8 @@ final class LocalRunner {
                 return ExitCodes.FAILURE;
             }
             cluster.killTopologyWithOpts(name, killNow());
+            exitCode = ExitCodes.OK;
+            runEnded = true;
             out.println(killedLine(shownName));
             return ExitCodes.OK;
         } finally {
@@ -264,6 +272,14 @@ final class LocalRunner {
     /** Runs in the JVM's shutdown (Ctrl-C, SIGTERM): stop the main thread's run, wait for its clean-up, halt. */
     private void onSignal() {
         signalled = true;
+        if (runEnded) {
+            out.println();
+            out.println("flux: the process was asked to end while the local cluster was stopping (by Storm, see its "
+                + "log, or by a signal); the run had ended: exit " + exitCode);
+            out.flush();
+            System.err.flush();
+            Runtime.getRuntime().halt(exitCode);
+        }
         out.println();
         out.println("flux: stopping (Ctrl-C, SIGTERM, or Storm exiting the JVM after an error: see its log); "
             + "killing the topology and stopping the local cluster...");

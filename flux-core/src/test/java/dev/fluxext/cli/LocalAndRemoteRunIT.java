@@ -130,6 +130,28 @@ class LocalAndRemoteRunIT {
         assertTrue(all.contains("flux: local cluster stopped"), all);
     }
 
+    /**
+     * Storm 2.8 can end the process while the local cluster stops (a worker's halting timer, rescheduling after
+     * shutdown stopped it) from a thread that the shutdown then waits for: the run had ended, so flux exits at once
+     * with its status instead of waiting out the shutdown timeout and failing.
+     */
+    @Test
+    @Timeout(120)
+    void stormEndingTheProcessAsTheClusterStopsKeepsTheRunsStatus() throws Exception {
+        Process child = javaProcess(FluxCli.class, "submit", "--local", "--duration", "6", "--interval", "2",
+            "--log-file", tmp.resolve("storm.log").toString(), RealYamlTest.file("ends-on-cleanup.yaml"));
+        Lines out = new Lines(child, tmp.resolve("storm.log"));
+
+        // Well before the runner's 60-s shutdown timeout would end a hung stop with a failure.
+        assertTrue(child.waitFor(45, TimeUnit.SECONDS), "still running, waiting for Storm's shutdown:\n" + out.all());
+        assertEquals(0, child.exitValue(), out.all());
+        String all = out.all();
+        assertTrue(all.contains("flux: topology 'ends-on-cleanup' killed"), all);
+        assertTrue(all.contains("flux: the process was asked to end while the local cluster was stopping"), all);
+        assertTrue(Files.readString(tmp.resolve("storm.log")).contains("Halting process: Error when processing an event"),
+            "Storm's exit not logged:\n" + all);
+    }
+
     @Test
     @Timeout(150)
     void remoteSubmitReachesARealNimbusOverThrift() throws Exception {
