@@ -23,7 +23,9 @@
 #   TOPOLOGIES (default "events paragraphs")
 #   VARIANTS_events (default "raw batch1 batch3"), VARIANTS_paragraphs (default "raw batch1 batch3 tuple"):
 #     raw; guarded = Storm's Netty behind fluxext's receive guard and tuple serializer (transport: {type: netty}, no
-#     compression), what every batch variant also has; sampled = raw with Storm's statistics sampling every tuple (topology.stats.sample.rate 1.0, what
+#     compression), what every batch variant also has; guard-transport = only its transport half (the receive
+#     guard's header check and the per-tuple count when sending), guard-serializer = only its tuple serializer (set
+#     in the topology's config, Storm's Netty as is); sampled = raw with Storm's statistics sampling every tuple (topology.stats.sample.rate 1.0, what
 #     `submit --local` forced before issue 20); tuple = the spout compresses tuple by tuple (zstd, threshold 64);
 #     batch = the transport at its defaults; batchN = it compresses every bundle (when: always) at zstd level N;
 #     backloggedN = only while the link binds (when: backlogged) at zstd level N
@@ -59,16 +61,18 @@ trap cleanup EXIT
 flux=(java -cp "$root/examples/target/examples-0.1.0-SNAPSHOT.jar:$(cat "$root/examples/target/flux.classpath")"
       dev.fluxext.cli.FluxCli)
 
-# One topology file per run: $1 = events | paragraphs, $2 = raw | guarded | sampled | tuple | batch | batchN |
+# One topology file per run: $1 = events | paragraphs, $2 = raw | guarded | guard-transport | guard-serializer | sampled | tuple | batch | batchN |
 # backloggedN.
 # Prints its path.
 topology() {
-  local workload=$1 variant=$2 transport="" spout_compression="" sampling=""
+  local workload=$1 variant=$2 transport="" spout_compression="" extra_conf=""
   case $variant in
     raw) ;;
-    sampled) sampling=", topology.stats.sample.rate: 1.0" ;;
+    sampled) extra_conf=", topology.stats.sample.rate: 1.0" ;;
     tuple) spout_compression="    compression: {codec: zstd, threshold: 64}" ;;
     guarded) transport="transport: {type: netty}" ;;
+    guard-transport) extra_conf=", storm.messaging.transport: dev.fluxext.compression.storm.FrameGuardContext" ;;
+    guard-serializer) extra_conf=", topology.tuple.serializer: dev.fluxext.compression.storm.CompressingListDelegateSerializer" ;;
     batch) transport="transport: {type: netty, compression: {codec: zstd}}" ;;
     batch[0-9]*) transport="transport: {type: netty, compression: {codec: zstd, when: always, zstd: {level: ${variant#batch}}}}" ;;
     backlogged[0-9]*) transport="transport: {type: netty, compression: {codec: zstd, when: backlogged, zstd: {level: ${variant#backlogged}}}}" ;;
@@ -78,7 +82,7 @@ topology() {
   case $workload in
     paragraphs) cat >"$file" <<YAML
 name: ss-paragraphs-$variant
-config: {topology.workers: 2, topology.max.spout.pending: 500, topology.disable.loadaware.messaging: true$sampling}
+config: {topology.workers: 2, topology.max.spout.pending: 500, topology.disable.loadaware.messaging: true$extra_conf}
 $transport
 spouts:
   - id: paragraphs
@@ -96,7 +100,7 @@ YAML
     # The shape of examples/topologies/events-batch-compressed.yaml.
     events) cat >"$file" <<YAML
 name: ss-events-$variant
-config: {topology.workers: 2, topology.max.spout.pending: 2000, topology.disable.loadaware.messaging: true$sampling}
+config: {topology.workers: 2, topology.max.spout.pending: 2000, topology.disable.loadaware.messaging: true$extra_conf}
 $transport
 spouts:
   - id: events
