@@ -269,7 +269,10 @@ final class LocalRunner {
         return options;
     }
 
-    /** Runs in the JVM's shutdown (Ctrl-C, SIGTERM): stop the main thread's run, wait for its clean-up, halt. */
+    /**
+     * Runs in the JVM's shutdown (Ctrl-C, SIGTERM, Storm's exit): stop the main thread's run, wait for its clean-up,
+     * halt; once the run has ended, halt at once with its status.
+     */
     private void onSignal() {
         signalled = true;
         if (runEnded) {
