@@ -275,26 +275,23 @@ final class LocalRunner {
      */
     private void onSignal() {
         signalled = true;
-        if (runEnded) {
-            out.println();
+        out.println();
+        boolean done = runEnded;
+        if (done) {
             out.println("flux: the process was asked to end while the local cluster was stopping (by Storm, see its "
                 + "log, or by a signal); the run had ended: exit " + exitCode);
-            out.flush();
-            System.err.flush();
-            Runtime.getRuntime().halt(exitCode);
-        }
-        out.println();
-        out.println("flux: stopping (Ctrl-C, SIGTERM, or Storm exiting the JVM after an error: see its log); "
-            + "killing the topology and stopping the local cluster...");
-        stopRequested.countDown();
-        boolean done;
-        try {
-            done = finished.await(SHUTDOWN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            done = false;
-        }
-        if (!done) {
-            out.println("flux: Storm did not stop within " + SHUTDOWN_TIMEOUT.toSeconds() + " s; exiting anyway");
+        } else {
+            out.println("flux: stopping (Ctrl-C, SIGTERM, or Storm exiting the JVM after an error: see its log); "
+                + "killing the topology and stopping the local cluster...");
+            stopRequested.countDown();
+            try {
+                done = finished.await(SHUTDOWN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                done = false;
+            }
+            if (!done) {
+                out.println("flux: Storm did not stop within " + SHUTDOWN_TIMEOUT.toSeconds() + " s; exiting anyway");
+            }
         }
         out.flush();
         System.err.flush();
