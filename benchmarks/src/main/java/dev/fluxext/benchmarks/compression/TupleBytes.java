@@ -1,6 +1,7 @@
 package dev.fluxext.benchmarks.compression;
 
 import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.function.IntPredicate;
 import java.util.function.LongPredicate;
 import org.apache.storm.serialization.KryoValuesDeserializer;
 import org.apache.storm.serialization.SerializationFactory;
+import org.apache.storm.utils.ListDelegate;
 import org.apache.storm.utils.Utils;
 
 /**
@@ -61,7 +63,10 @@ final class TupleBytes {
 
     private final KryoValuesDeserializer values;
     private final Kryo kryo;
+    /** Storm's Kryo with every {@code Long} written as 8 fixed bytes, as {@code MessageId} writes the anchors' ids. */
+    private final Kryo fixedLongs;
     private final Output scratch = new Output(32);
+    private final Output rewritten = new Output(256, -1);
 
     /** Reads values with the Kryo a worker with Storm's default config builds (what the topologies use). */
     TupleBytes() {
@@ -71,6 +76,39 @@ final class TupleBytes {
     TupleBytes(Map<String, Object> conf) {
         values = new KryoValuesDeserializer(conf);
         kryo = SerializationFactory.getKryo(conf);
+        fixedLongs = SerializationFactory.getKryo(conf);
+        fixedLongs.register(Long.class, new FixedLong()); // keeps Long's registration id
+    }
+
+    /**
+     * The message with its values written again with every {@code Long} as 8 fixed bytes: a root id or edge id in
+     * an acker's values then has the same bytes as in the anchors of the tuples it acks, where a codec can match it.
+     */
+    byte[] withFixedLongs(byte[] message) {
+        Input in = new Input(message);
+        in.readInt(true);
+        in.readInt(true);
+        int anchors = in.readInt(true);
+        in.setPosition(in.position() + 16 * anchors);
+        int afterId = in.position();
+        ListDelegate list = new ListDelegate();
+        list.setDelegate(values.deserializeFrom(in));
+        rewritten.reset();
+        rewritten.writeBytes(message, 0, afterId);
+        fixedLongs.writeObject(rewritten, list);
+        return rewritten.toBytes();
+    }
+
+    private static final class FixedLong extends Serializer<Long> {
+        @Override
+        public void write(Kryo kryo, Output output, Long value) {
+            output.writeLong(value);
+        }
+
+        @Override
+        public Long read(Kryo kryo, Input input, Class<? extends Long> type) {
+            return input.readLong();
+        }
     }
 
     Parts parse(byte[] message) {

@@ -78,6 +78,8 @@ public final class WireFloor {
         final List<Bundle> withoutAnchorIds = new ArrayList<>();
         /** The bundles with the ids their connection carried before zeroed (an id-aware encoding's input). */
         final List<Bundle> withoutRepeatedIds = new ArrayList<>();
+        /** The bundles with every {@code Long} value as 8 fixed bytes (a values serializer could write them so). */
+        final List<Bundle> fixedLongs = new ArrayList<>();
 
         double total() {
             return distinctIdBytes + headerBytes + payloadBytes + valueBytes;
@@ -160,6 +162,10 @@ public final class WireFloor {
                 (double) wholeStream(bundles, 27));
         sizes.put("batch zstd 1, ids a connection carried before zeroed (an id-aware encoding)",
                 (double) perBundle(floor.withoutRepeatedIds, 1, 1));
+        for (int level : new int[] {1, 3}) {
+            sizes.put("batch zstd " + level + ", the values' Longs as 8 fixed bytes (as the anchors' ids)",
+                    (double) perBundle(floor.fixedLongs, level, 1));
+        }
         long zeroedLevel1 = perBundle(floor.withoutIds, 1, 1);
         sizes.put("batch zstd 1 with every random id zeroed", (double) zeroedLevel1);
         // Ids kept out of the codec: each id new to the connection as 8 raw bytes, each repeat a reference (its
@@ -245,8 +251,11 @@ public final class WireFloor {
             floor.withoutAnchorIds.add(new Bundle(b.connection, anchorsZeroed));
             List<Message> firstOnly = new ArrayList<>(b.messages.size());
             floor.withoutRepeatedIds.add(new Bundle(b.connection, firstOnly));
+            List<Message> fixed = new ArrayList<>(b.messages.size());
+            floor.fixedLongs.add(new Bundle(b.connection, fixed));
             for (Message m : b.messages) {
                 TupleBytes.Parts parts = parser.parse(m.payload);
+                fixed.add(new Message(m.task, parser.withFixedLongs(m.payload)));
                 zeroed.add(new Message(m.task, parts.withoutIds(m.payload)));
                 anchorsZeroed.add(new Message(m.task, parts.withoutAnchorIds(m.payload)));
                 for (long anchorId : parts.ids().subList(0, parts.anchorIds())) {

@@ -134,6 +134,42 @@ class WireFloorTest {
     }
 
     @Test
+    void fixedLongsGiveAnAckersIdsTheBytesTheyHaveInTheAnchors() {
+        long root = random.nextLong() | (1L << 62);
+        long edge = random.nextLong() | (1L << 62);
+        TupleBytes bytes = new TupleBytes(conf);
+        byte[] anchored = tuple(Utils.DEFAULT_STREAM_ID, MessageId.makeRootId(root, edge), "{\"type\":\"view\"}");
+        byte[] ack = tuple(ACKS, MessageId.makeUnanchored(), root, edge, 12);
+        int[] rootAt = bytes.parse(anchored).idRanges().get(0);
+        int[] edgeAt = bytes.parse(anchored).idRanges().get(1);
+
+        byte[] rewritten = bytes.withFixedLongs(ack);
+
+        for (int[] at : List.of(rootAt, edgeAt)) {
+            byte[] id = java.util.Arrays.copyOfRange(anchored, at[0], at[1]);
+            assertTrue(indexOf(rewritten, id) > 0, "the anchor's 8 bytes are in the rewritten acker tuple");
+            assertEquals(-1, indexOf(ack, id), "Kryo's variable-length long is not the anchor's 8 bytes");
+        }
+        TupleBytes.Parts parts = bytes.parse(ack);
+        int beforeValues = parts.headerBytes() + parts.messageIdBytes();
+        assertTrue(countSamePrefix(ack, rewritten) >= beforeValues, "task, stream and message id unchanged");
+        assertArrayEquals(anchored, bytes.withFixedLongs(anchored), "no Long values: nothing rewritten");
+    }
+
+    private static int indexOf(byte[] in, byte[] what) {
+        outer:
+        for (int i = 0; i + what.length <= in.length; i++) {
+            for (int j = 0; j < what.length; j++) {
+                if (in[i + j] != what[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    @Test
     void takesTheAckersTimeForAValueNotAnId() {
         long root = random.nextLong() | (1L << 62);
         byte[] message = tuple(ACKS, MessageId.makeUnanchored(), root, 17L, TASK);

@@ -14,7 +14,6 @@ import dev.fluxext.compression.metrics.ComponentCounters;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import java.util.Map;
 import org.apache.storm.Config;
-import org.apache.storm.serialization.types.ListDelegateSerializer;
 import org.apache.storm.utils.ListDelegate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * Kryo instance: per executor (with the executor's config, so per-component settings apply to what it sends) and
  * per receiving thread (with topology config, so the topology's cap applies to what a worker accepts).
  *
- * <p>Values are serialized exactly as Storm's default {@link ListDelegateSerializer} does (it does the work),
+ * <p>Values are serialized exactly as Storm's default {@code ListDelegateSerializer} does (it does the work; on the
+ * batch-compressing transport {@link FixedLongValues} does, which writes {@code Long}s as message ids are written),
  * straight into Storm's buffer, then framed there by {@link FrameWriter}: left as they are (a header goes first only
  * where their first byte would look like one) or replaced by their compressed frame. Reading inverts that through
  * {@link FrameReader}.
@@ -37,8 +37,10 @@ import org.slf4j.LoggerFactory;
 public final class CompressingListDelegateSerializer extends Serializer<ListDelegate> {
 
     private static final byte[] NO_BYTES = new byte[0];
+    /** By name: the batch package builds on this one. */
+    static final String BATCH_TRANSPORT = "dev.fluxext.compression.batch.BatchCompressionContext";
     private static final Logger LOG = LoggerFactory.getLogger(CompressingListDelegateSerializer.class);
-    private final ListDelegateSerializer values = new BoundedSerializers.TupleValues();
+    private final Serializer<ListDelegate> values;
     private final FrameWriter writer;
     private final FrameReader reader;
     private final String componentId;
@@ -62,6 +64,7 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
             LOG.error("{} cannot start: {}", getClass().getSimpleName(), e.getMessage());
             throw e;
         }
+        values = writesFixedLongs(conf) ? new FixedLongValues() : new BoundedSerializers.TupleValues();
         CodecId codecId = CodecId.byConfigName(settings.codec());
         writer = codecId == null ? new FrameWriter(null, 0, settings.threshold())
                 : new FrameWriter(codecId.create(settings), codecId.id(), settings.threshold());
@@ -72,6 +75,16 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
         codecName = settings.codec();
         Object id = conf.get(Config.STORM_ID);
         stormId = id == null ? null : id.toString();
+    }
+
+    /**
+     * Whether the topology's values go as {@link FixedLongValues}: where the batch-compressing transport carries
+     * them, whose codec then finds the ackers' ids again. Both ends must agree, so it is read from the topology's
+     * transport, which {@link CompressionSetup#enable} puts in the topology config (flux-core rejects the key in a
+     * component's {@code config:}: it is no compression setting).
+     */
+    static boolean writesFixedLongs(Map<String, Object> conf) {
+        return BATCH_TRANSPORT.equals(conf.get(FrameGuardContext.DELEGATE_KEY));
     }
 
     @Override

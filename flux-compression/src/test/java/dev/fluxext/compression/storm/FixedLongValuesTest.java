@@ -1,0 +1,139 @@
+package dev.fluxext.compression.storm;
+
+import static dev.fluxext.compression.storm.StormKryo.settings;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.esotericsoftware.kryo.io.Output;
+import dev.fluxext.compression.batch.BatchCompressionContext;
+import dev.fluxext.compression.config.CompressionOptions;
+import dev.fluxext.compression.frame.FrameRejectedException;
+import dev.fluxext.compression.metrics.CompressionMetrics;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.storm.Config;
+import org.apache.storm.serialization.KryoValuesDeserializer;
+import org.apache.storm.serialization.KryoValuesSerializer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Tuple values on the batch-compressing transport: Longs as 8 fixed bytes, everything else as Kryo writes it. */
+class FixedLongValuesTest {
+
+    private final Random random = new Random(11);
+
+    @BeforeEach
+    void reset() {
+        CompressionMetrics.reset();
+    }
+
+    /** A topology on the batch transport, as flux-core and {@code Compression.enableOn} wire it. */
+    static Map<String, Object> batchTopology(Object... settings) {
+        Map<String, Object> conf = StormKryo.stormDefaultConf();
+        conf.put(Config.STORM_MESSAGING_TRANSPORT, BatchCompressionContext.class.getName());
+        CompressionSetup.enable(conf, settings(settings));
+        return conf;
+    }
+
+    @Test
+    void onlyTopologiesOnTheBatchTransportWriteFixedLongs() {
+        assertTrue(CompressingListDelegateSerializer.writesFixedLongs(batchTopology()));
+        assertFalse(CompressingListDelegateSerializer.writesFixedLongs(StormKryo.conf(settings())));
+        Map<String, Object> netty = StormKryo.stormDefaultConf();
+        netty.put(Config.STORM_MESSAGING_TRANSPORT, FrameGuardContext.DEFAULT_DELEGATE);
+        CompressionSetup.enable(netty, settings());
+        assertFalse(CompressingListDelegateSerializer.writesFixedLongs(netty));
+    }
+
+    @Test
+    void anAckersIdsAreTheirEightBytesAsInTheAnchors() {
+        long root = random.nextLong() | (1L << 62);
+        long xor = random.nextLong() | (1L << 61);
+        List<Object> ackInit = List.of(root, xor, 12);
+
+        byte[] ours = StormKryo.serializer(batchTopology()).serialize(ackInit);
+        byte[] storms = StormKryo.serializer(StormKryo.stormDefaultConf()).serialize(ackInit);
+
+        for (long id : new long[] {root, xor}) {
+            byte[] asAnchor = asMessageIdWritesIt(id);
+            assertTrue(indexOf(ours, asAnchor) >= 0, "id " + id + " in " + Arrays.toString(ours));
+            assertEquals(-1, indexOf(storms, asAnchor), "Storm's Kryo writes a long with a variable length");
+        }
+        // Count, then class id and 8 bytes per Long, class id and varint for the task: 1 + 2 * 9 + 2.
+        assertEquals(21, ours.length);
+        assertTrue(storms.length > ours.length, storms.length + " bytes in Storm's encoding");
+    }
+
+    @Test
+    void roundTripsEveryKindOfValueRawAndCompressed() {
+        for (String codec : List.of("none", "zstd")) {
+            Map<String, Object> conf = batchTopology(CompressionOptions.CODEC.key(), codec,
+                    CompressionOptions.THRESHOLD.key(), 64);
+            KryoValuesSerializer ser = StormKryo.serializer(conf);
+            KryoValuesDeserializer des = StormKryo.deserializer(conf);
+            Map<String, Object> map = new HashMap<>();
+            map.put("count", 5L);
+            map.put("name", "x");
+            List<List<Object>> tuples = List.of(
+                    List.of(),
+                    List.of(Long.MIN_VALUE, Long.MAX_VALUE, 0L, -1L),
+                    Arrays.asList("word", null, 7L, 3, 2.5, true, new byte[] {1, 2}),
+                    List.of(new ArrayList<>(List.of(1L, random.nextLong())), map),
+                    List.of("a long paragraph that compresses well ".repeat(20), random.nextLong()));
+            for (List<Object> values : tuples) {
+                List<Object> back = des.deserialize(ser.serialize(values));
+                SerializerRoundTripTest.assertValuesEqual(values, back);
+                for (int i = 0; i < values.size(); i++) {
+                    if (values.get(i) != null) {
+                        assertEquals(values.get(i).getClass(), back.get(i).getClass(), codec + ": value " + i);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void aCountBeyondTheBytesOrATruncatedLongIsRejected() {
+        KryoValuesDeserializer des = StormKryo.deserializer(batchTopology());
+        long id = random.nextLong();
+        byte[] good = StormKryo.serializer(batchTopology()).serialize(List.of(id, "tail"));
+        SerializerRoundTripTest.assertValuesEqual(List.of(id, "tail"), des.deserialize(good));
+
+        byte[] manyValues = good.clone();
+        manyValues[0] = 50; // declares 50 values in a dozen bytes (a first byte under 64: no frame header)
+        RuntimeException tooMany = assertThrows(RuntimeException.class, () -> des.deserialize(manyValues));
+        assertInstanceOf(FrameRejectedException.class, tooMany, tooMany.toString());
+        assertTrue(tooMany.getMessage().contains("tuple values declares 50"), tooMany.getMessage());
+
+        byte[] oneLongCut = Arrays.copyOf(StormKryo.serializer(batchTopology()).serialize(List.of(7L)), 6);
+        RuntimeException cut = assertThrows(RuntimeException.class, () -> des.deserialize(oneLongCut));
+        assertInstanceOf(FrameRejectedException.class, cut, cut.toString());
+    }
+
+    private static byte[] asMessageIdWritesIt(long id) {
+        Output out = new Output(8);
+        out.writeLong(id); // MessageId.serialize writes each anchor's ids so
+        return out.toBytes();
+    }
+
+    private static int indexOf(byte[] in, byte[] what) {
+        outer:
+        for (int i = 0; i + what.length <= in.length; i++) {
+            for (int j = 0; j < what.length; j++) {
+                if (in[i + j] != what[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+}
