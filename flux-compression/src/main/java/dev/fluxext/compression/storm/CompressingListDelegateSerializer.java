@@ -135,7 +135,7 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
         }
         try {
             if (!reader.read(input)) {
-                return present(readRaw(kryo, input, type));
+                return fitting(input, present(readRaw(kryo, input, type)));
             }
             frame.setBuffer(reader.buffer(), 0, reader.length());
             ListDelegate result = values.read(kryo, frame, type);
@@ -143,7 +143,7 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
                 throw new FrameRejectedException("frame holds " + (reader.length() - frame.position())
                         + " bytes after the tuple's values");
             }
-            return present(result);
+            return fitting(input, present(result));
         } catch (FrameRejectedException e) {
             throw rejected(input, e);
         } catch (RuntimeException | LinkageError e) {
@@ -151,6 +151,20 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
             // make Kryo's generated field accessors store a value of the wrong class: IncompatibleClassChangeError.)
             throw rejected(input, new FrameRejectedException("tuple values could not be read: " + e, e));
         }
+    }
+
+    /**
+     * Values that fit their stream's fields ({@link StreamFields}), for a message received through the guard
+     * (Storm's deserializer reads it from its start, the values last).
+     */
+    private ListDelegate fitting(Input input, ListDelegate values) {
+        if (input.getInputStream() == null && StreamFields.receiving()) {
+            String problem = StreamFields.problem(stormId, input.getBuffer(), values.size());
+            if (problem != null) {
+                throw new FrameRejectedException(problem);
+            }
+        }
+        return values;
     }
 
     /** A tuple always has a values list: Kryo reads a length of 0 as null, on which Storm fails later. */

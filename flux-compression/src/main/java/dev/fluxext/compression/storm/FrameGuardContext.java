@@ -83,7 +83,10 @@ public final class FrameGuardContext implements IContext {
         // A worker binds once, before its executors start and before anything arrives: the place to learn its
         // tasks, for charging tuples to components and for the gauges.
         Optional<GeneralTopologyContext> context = ReceiveContext.of(cb);
-        context.ifPresent(c -> TaskDirectory.register(stormId, c.getTaskToComponent()));
+        context.ifPresent(c -> {
+            TaskDirectory.register(stormId, c.getTaskToComponent());
+            StreamFields.register(stormId, c);
+        });
         if (metricRegistry != null && context.orElse(null) instanceof WorkerTopologyContext worker) {
             ComponentGauges.register(metricRegistry, worker);
         }
@@ -149,9 +152,13 @@ public final class FrameGuardContext implements IContext {
         @Override
         public void recv(List<TaskMessage> batch) {
             List<TaskMessage> good = headers == null ? batch : checked(batch);
-            if (good.isEmpty()) {
-                return;
+            if (!good.isEmpty()) {
+                StreamFields.whileReceiving(() -> hand(good));
             }
+        }
+
+        /** Storm's deserializer builds every tuple before it hands any on: a rejected batch can go again. */
+        private void hand(List<TaskMessage> good) {
             try {
                 cb.recv(good);
                 return;

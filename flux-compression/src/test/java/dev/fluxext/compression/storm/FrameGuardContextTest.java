@@ -129,4 +129,45 @@ class FrameGuardContextTest {
         assertEquals(List.of("raw", "raw"), delivered.stream().map(t -> t.getTuple().getString(0)).toList());
         assertEquals(1, CompressionMetrics.snapshot().get("words").rejected());
     }
+
+    /** Tuples of "words" (one field) with {@code values}, received behind the guard of a topology in {@code mode}. */
+    private List<List<Object>> receivedBehindTheGuard(String mode, List<List<Object>> values) {
+        String stormId = "fields-" + mode;
+        Map<String, Object> conf = StormKryo.conf(settings());
+        conf.put(Config.STORM_ID, stormId);
+        conf.put(Config.STORM_CLUSTER_MODE, mode);
+        GeneralTopologyContext words = StormKryo.wordsSpoutContext(conf, stormId, 1);
+        StreamFields.register(stormId, words); // as bind does
+        // Built without Storm's sanity check, as a peer that skips it would send them.
+        Map<String, Object> senderConf = StormKryo.conf(settings(CompressionSetup.COMPONENT_ID_KEY, "words"));
+        GeneralTopologyContext unchecked = StormKryo.wordsSpoutContext(senderConf, stormId, 1);
+        KryoTupleSerializer peer = new KryoTupleSerializer(senderConf, unchecked);
+        List<TaskMessage> batch = values.stream().map(v -> new TaskMessage(2, peer.serialize(
+                new TupleImpl(unchecked, v, "words", 1, Utils.DEFAULT_STREAM_ID)))).toList();
+        List<AddressedTuple> out = new ArrayList<>();
+        new FrameGuardContext.GuardedCallback(new DeserializingConnectionCallback(conf, words, out::addAll), stormId,
+                TupleHeaderCheck.of(words)).recv(batch);
+        return out.stream().map(t -> t.getTuple().getValues()).toList();
+    }
+
+    @Test
+    void aTupleWithFewerValuesThanItsStreamDeclaresIsDroppedAndCounted() {
+        // An acker reading a field its input lacks ends its worker: such a tuple never reaches an executor.
+        List<List<Object>> batch = List.of(List.of("a"), List.of(), List.of("b"));
+        for (String mode : List.of("distributed", "local")) {
+            CompressionMetrics.reset();
+            assertEquals(List.of(List.of("a"), List.of("b")), receivedBehindTheGuard(mode, batch), mode);
+            assertEquals(1, CompressionMetrics.snapshot().get("words").rejected(), mode);
+        }
+    }
+
+    @Test
+    void aValueTooManyIsDeliveredOnAClusterAsStormDoesAndDroppedInLocalMode() {
+        // On a cluster Storm builds it and every declared field reads; in local mode Storm's sanity check would
+        // throw in the Netty thread, whose handler ends the worker.
+        List<List<Object>> batch = List.of(List.of("a", "extra"), List.of("b"));
+        assertEquals(batch, receivedBehindTheGuard("distributed", batch));
+        assertEquals(List.of(List.of("b")), receivedBehindTheGuard("local", batch));
+        assertEquals(1, CompressionMetrics.snapshot().get("words").rejected());
+    }
 }
