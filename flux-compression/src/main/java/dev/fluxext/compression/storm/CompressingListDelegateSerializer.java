@@ -159,7 +159,7 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
      */
     private ListDelegate fitting(Input input, ListDelegate values) {
         if (input.getInputStream() == null && StreamFields.receiving()) {
-            String problem = StreamFields.problem(stormId, input.getBuffer(), values.size());
+            String problem = StreamFields.problem(stormId, input.getBuffer(), values);
             if (problem != null) {
                 throw new FrameRejectedException(problem);
             }

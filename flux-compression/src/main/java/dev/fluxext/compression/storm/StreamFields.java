@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.storm.daemon.Acker;
 import org.apache.storm.generated.StreamInfo;
 import org.apache.storm.task.GeneralTopologyContext;
 
@@ -12,13 +13,25 @@ import org.apache.storm.task.GeneralTopologyContext;
  * binds, so that the serializer can turn away a received tuple whose values do not fit its stream before Storm
  * builds it. Storm does not check that on receipt: in local mode building the tuple throws in the Netty thread,
  * whose handler then ends the worker; on a cluster the tuple is delivered, and a consumer reading a field the tuple
- * lacks throws in its executor, which ends the worker too (an acker reads all of its input's fields).
+ * lacks throws in its executor, which ends the worker too. Storm's acker and the spouts' executors also cast the
+ * values of the acker streams: those are checked for their classes as well (a user's bolt casting its input is
+ * the user's to guard).
  */
 final class StreamFields {
 
-    /** A topology's declared fields: by source task, then by stream index as Storm's serializer numbers streams. */
-    private record Declared(int[][] byTaskAndStream, boolean exact) {
+    /**
+     * A topology's declared fields, by source task, then by stream index as Storm's serializer numbers streams; and
+     * which of those streams are Storm's acker streams.
+     */
+    private record Declared(int[][] byTaskAndStream, byte[][] kinds, boolean exact) {
     }
+
+    /** A stream of the topology's own, whose values only its consumers read. */
+    private static final byte OWN = 0;
+    /** {@code __ack_init}: root id, xor of edge ids (Longs), and the sending spout's task (an Integer). */
+    private static final byte ACK_INIT = 1;
+    /** {@code __ack_ack}, {@code __ack_fail}, {@code __ack_reset_timeout}: a root id and a Long, or the id alone. */
+    private static final byte ACKER = 2;
 
     private static final Map<String, Declared> TOPOLOGIES = new ConcurrentHashMap<>();
     /**
@@ -56,6 +69,7 @@ final class StreamFields {
         Map<Integer, String> tasks = context.getTaskToComponent();
         int max = tasks.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
         int[][] byTask = new int[Math.max(max, 0) + 2][]; // task + 1: Storm's system task is -1
+        byte[][] kinds = new byte[byTask.length][];
         tasks.forEach((task, component) -> {
             if (task >= -1) {
                 // Storm's IdDictionary numbers a component's streams from 1 in the order of their names.
@@ -63,22 +77,35 @@ final class StreamFields {
                 List<String> streams = new ArrayList<>(declared.keySet());
                 streams.sort(null);
                 int[] fields = new int[streams.size() + 1];
+                byte[] kind = new byte[fields.length];
                 for (int i = 0; i < streams.size(); i++) {
                     fields[i + 1] = declared.get(streams.get(i)).get_output_fields_size();
+                    kind[i + 1] = kindOf(streams.get(i));
                 }
                 byTask[task + 1] = fields;
+                kinds[task + 1] = kind;
             }
         });
         // Local mode builds every tuple with Storm's sanity check, which wants the exact count.
-        return new Declared(byTask, context.doSanityCheck());
+        return new Declared(byTask, kinds, context.doSanityCheck());
+    }
+
+    private static byte kindOf(String stream) {
+        return switch (stream) {
+            case Acker.ACKER_INIT_STREAM_ID -> ACK_INIT;
+            case Acker.ACKER_ACK_STREAM_ID, Acker.ACKER_FAIL_STREAM_ID, Acker.ACKER_RESET_TIMEOUT_STREAM_ID -> ACKER;
+            default -> OWN;
+        };
     }
 
     /**
-     * What is wrong with {@code values} values for the tuple {@code message} holds (source task and stream index
-     * first, as Storm's {@code KryoTupleSerializer} writes them), or null: too few for the fields its stream
-     * declares, or, in local mode, any other number. Null also when the topology or the task is unknown here.
+     * What is wrong with {@code values} for the tuple {@code message} holds (source task and stream index first, as
+     * Storm's {@code KryoTupleSerializer} writes them), or null: too few for the fields its stream declares, or, in
+     * local mode, any other number; on Storm's acker streams, values of other classes than Storm's acker and
+     * executors cast them to (they would end the worker), or an {@code __ack_init} naming another spout task than
+     * its sender (the acker answers that task). Null also when the topology or the task is unknown here.
      */
-    static String problem(String stormId, byte[] message, int values) {
+    static String problem(String stormId, byte[] message, List<Object> values) {
         Declared declared = stormId == null ? null : TOPOLOGIES.get(stormId);
         if (declared == null || message == null) {
             return null;
@@ -96,11 +123,37 @@ final class StreamFields {
             return null;
         }
         int expected = fields[index];
-        if (values < expected || (declared.exact && values != expected)) {
-            return "tuple from task " + TupleHeader.value(task) + " (" + TaskDirectory.componentOf(stormId,
-                    TupleHeader.value(task)) + ") has " + values + " values, its stream declares " + expected
+        int sourceTask = TupleHeader.value(task);
+        if (values.size() < expected || (declared.exact && values.size() != expected)) {
+            return from(stormId, sourceTask) + " has " + values.size() + " values, its stream declares " + expected
                     + " fields";
         }
+        byte kind = declared.kinds[source][index];
+        if (kind != OWN) {
+            for (int i = 0; i < Math.min(2, expected); i++) {
+                if (!(values.get(i) instanceof Long)) {
+                    return from(stormId, sourceTask) + " on an acker stream has " + className(values.get(i))
+                            + " as value " + i + ", not a Long";
+                }
+            }
+            if (kind == ACK_INIT && expected > 2) {
+                if (!(values.get(2) instanceof Integer spout)) {
+                    return from(stormId, sourceTask) + " on __ack_init has " + className(values.get(2))
+                            + " as value 2, not an Integer";
+                }
+                if (spout != sourceTask) {
+                    return from(stormId, sourceTask) + " on __ack_init names spout task " + spout + ", not its own";
+                }
+            }
+        }
         return null;
+    }
+
+    private static String from(String stormId, int task) {
+        return "tuple from task " + task + " (" + TaskDirectory.componentOf(stormId, task) + ")";
+    }
+
+    private static String className(Object value) {
+        return value == null ? "null" : value.getClass().getSimpleName();
     }
 }

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.Config;
+import org.apache.storm.daemon.Acker;
 import org.apache.storm.task.GeneralTopologyContext;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -21,12 +22,16 @@ import org.junit.jupiter.api.Test;
 /** The fields a received tuple's stream declares, numbered as Storm's serializer numbers streams. */
 class StreamFieldsTest {
 
-    /** Task 4 of "pairs", whose streams are "one" (1 field) and "two" (2 fields), and "b" (3) before them. */
+    /**
+     * Task 4 of "pairs", whose streams are, in the order of their names: Storm's __ack_fail (1 field) and
+     * __ack_init (3), then "b" (3), "one" (1) and "two" (2).
+     */
     private static String register(String stormId, String mode) {
         Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
         conf.put(Config.STORM_CLUSTER_MODE, mode);
         Map<String, Fields> streams = Map.of("two", new Fields("x", "y"), "one", new Fields("x"), "b",
-                new Fields("p", "q", "r"));
+                new Fields("p", "q", "r"), Acker.ACKER_INIT_STREAM_ID, new Fields("id", "init-val", "spout-task"),
+                Acker.ACKER_FAIL_STREAM_ID, new Fields("id"));
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("pairs", new StreamsSpout(streams));
         GeneralTopologyContext context = new GeneralTopologyContext(builder.createTopology(), conf, Map.of(4, "pairs"),
@@ -70,28 +75,53 @@ class StreamFieldsTest {
     void numbersStreamsInTheOrderOfTheirNamesFromOne() {
         String id = register("shapes-cluster", "distributed");
         assertEquals("tuple from task 4 (pairs) has 2 values, its stream declares 3 fields",
-                StreamFields.problem(id, message(4, 1), 2)); // "b"
-        assertNull(StreamFields.problem(id, message(4, 2), 1)); // "one"
+                StreamFields.problem(id, message(4, 3), values(2))); // "b"
+        assertNull(StreamFields.problem(id, message(4, 4), values(1))); // "one"
         assertEquals("tuple from task 4 (pairs) has 1 values, its stream declares 2 fields",
-                StreamFields.problem(id, message(4, 3), 1)); // "two"
+                StreamFields.problem(id, message(4, 5), values(1))); // "two"
     }
 
     @Test
     void onAClusterOnlyTooFewValuesAreAProblemInLocalModeAnyOtherCount() {
         String cluster = register("shapes-distributed", "distributed");
         String local = register("shapes-local", "local");
-        assertNull(StreamFields.problem(cluster, message(4, 2), 2));
+        assertNull(StreamFields.problem(cluster, message(4, 4), values(2)));
         assertEquals("tuple from task 4 (pairs) has 2 values, its stream declares 1 fields",
-                StreamFields.problem(local, message(4, 2), 2));
-        assertNull(StreamFields.problem(local, message(4, 2), 1));
+                StreamFields.problem(local, message(4, 4), values(2)));
+        assertNull(StreamFields.problem(local, message(4, 4), values(1)));
     }
 
     @Test
     void leavesWhatItCannotPlaceToTheHeaderCheck() {
         String id = register("shapes-unknown", "local");
-        assertNull(StreamFields.problem("never-registered", message(4, 1), 0));
-        assertNull(StreamFields.problem(id, message(9, 1), 0), "unknown task");
-        assertNull(StreamFields.problem(id, message(4, 4), 0), "unknown stream");
-        assertNull(StreamFields.problem(id, new byte[] {(byte) 0x84}, 0), "malformed");
+        assertNull(StreamFields.problem("never-registered", message(4, 1), values(0)));
+        assertNull(StreamFields.problem(id, message(9, 1), values(0)), "unknown task");
+        assertNull(StreamFields.problem(id, message(4, 6), values(0)), "unknown stream");
+        assertNull(StreamFields.problem(id, new byte[] {(byte) 0x84}, values(0)), "malformed");
+    }
+
+    @Test
+    void ackerStreamsCarryTheClassesStormCastsThemTo() {
+        String id = register("shapes-acker", "distributed");
+        byte[] init = message(4, 2);
+        assertNull(StreamFields.problem(id, init, List.of(7L, -3L, 4)));
+        assertEquals("tuple from task 4 (pairs) on an acker stream has String as value 1, not a Long",
+                StreamFields.problem(id, init, List.of(7L, "x", 4)));
+        assertEquals("tuple from task 4 (pairs) on an acker stream has Integer as value 0, not a Long",
+                StreamFields.problem(id, init, List.of(7, 1L, 4)));
+        assertEquals("tuple from task 4 (pairs) on __ack_init names spout task 9, not its own",
+                StreamFields.problem(id, init, List.of(7L, 1L, 9)));
+        assertEquals("tuple from task 4 (pairs) on __ack_init has Long as value 2, not an Integer",
+                StreamFields.problem(id, init, List.of(7L, 1L, 4L)));
+        byte[] fail = message(4, 1);
+        assertNull(StreamFields.problem(id, fail, List.of(7L)));
+        assertEquals("tuple from task 4 (pairs) on an acker stream has null as value 0, not a Long",
+                StreamFields.problem(id, fail, java.util.Arrays.asList((Object) null)));
+        // A user's stream: any classes (its consumers' business).
+        assertNull(StreamFields.problem(id, message(4, 3), List.of("a", 2, new Object())));
+    }
+
+    private static List<Object> values(int count) {
+        return java.util.Collections.nCopies(count, "v");
     }
 }

@@ -24,6 +24,7 @@ import java.io.DataOutputStream;
 import java.lang.management.ManagementFactory;
 import java.net.Socket;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +36,7 @@ import org.apache.storm.LocalCluster;
 import org.apache.storm.generated.ExecutorSummary;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.generated.TopologyInfo;
+import org.apache.storm.serialization.KryoValuesSerializer;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
@@ -42,6 +44,7 @@ import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.topology.base.BaseRichSpout;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.Values;
+import org.apache.storm.utils.Utils;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,11 +53,13 @@ import org.junit.jupiter.api.Test;
  * flux-core wires them: batch compression only ({@code transport: {compression: ...}}), per-tuple compression only
  * ({@code compression:}) and plain Netty ({@code transport: {type: netty}}, guarded by default). Against each, once
  * tuples are acked, a raw socket to the worker holding a sink task (not the spout) sends, in Netty's framing, an empty
- * message, a short header, a tuple from an unknown task, a tuple to a task not in that worker, a string declaring
- * 2^31-2 characters, a batch frame declaring 8.4 million messages (zstd, a few hundred bytes), a batch frame in a codec
- * the receiver is not configured for (lz4) and a tuple with junk after its values. Asserted per topology: each of the
- * eight rejected and counted, the worker still up and accepting connections, tuples still acked (none failed, with a
- * message timeout short enough to catch tuples dropped at start-up), heap growth below 64 MB.
+ * message, a short header, a tuple from an unknown task, a tuple to a task not in that worker, a tuple with fewer
+ * values than its stream declares, a string declaring 2^31-2 characters, a batch frame declaring 8.4 million messages
+ * (zstd, a few hundred bytes), a batch frame in a codec the receiver is not configured for (lz4) and a tuple with junk
+ * after its values; and a socket to an acker's worker sends it an {@code __ack_init} whose xor is a String. Asserted
+ * per topology: each of the ten rejected and counted, the worker still up and accepting connections, tuples still
+ * acked (none failed, with a message timeout short enough to catch tuples dropped at start-up), heap growth below
+ * 64 MB.
  */
 class WireGuardIT {
 
@@ -117,18 +122,28 @@ class WireGuardIT {
             dest.add(attack.startsWith("batch frame") ? BATCH_TASK
                     : attack.equals("unknown destination task") ? 3_000 : to);
         }
+        // To an acker (wherever it runs): a String where Storm's acker casts the xor of edge ids to a Long.
+        ExecutorSummary acker = executorOf(info, "__acker");
+        Map<String, Object> workerConf = new HashMap<>(Utils.readDefaultConfig());
+        workerConf.putAll(conf);
+        byte[] badXor = tuple(from, new KryoValuesSerializer(workerConf).serialize(List.of(1L, "not a long", from)));
 
         long rejectedBefore = rejected();
         long heapBefore = heapAfterGc();
-        try (Socket socket = new Socket("localhost", sink.get_port())) {
+        int expected = attacks.size() + 1;
+        try (Socket socket = new Socket("localhost", sink.get_port());
+             Socket toAcker = new Socket("localhost", acker.get_port())) {
             DataOutputStream out = new DataOutputStream(socket.getOutputStream());
             int i = 0;
             for (byte[] payload : attacks.values()) {
                 send(out, dest.get(i++), payload);
             }
             out.flush();
-            awaitOrFail(() -> rejected() - rejectedBefore >= attacks.size(),
-                    name + ": the " + attacks.size() + " hostile messages rejected and counted");
+            DataOutputStream ackerOut = new DataOutputStream(toAcker.getOutputStream());
+            send(ackerOut, acker.get_executor_info().get_task_start(), badXor);
+            ackerOut.flush();
+            awaitOrFail(() -> rejected() - rejectedBefore >= expected,
+                    name + ": the " + expected + " hostile messages rejected and counted");
         }
         long heapGrowth = heapAfterGc() - heapBefore;
         // The figures docs/security.md quotes.
@@ -141,7 +156,7 @@ class WireGuardIT {
         assertEquals("ACTIVE", after.get_status(), name);
         assertEquals(2, after.get_executors().stream().map(ExecutorSummary::get_port).distinct().count(),
                 name + ": both workers still run");
-        assertEquals(attacks.size(), rejected() - rejectedBefore, name + ": exactly the hostile messages rejected, "
+        assertEquals(expected, rejected() - rejectedBefore, name + ": exactly the hostile messages rejected, "
                 + "no real tuple: " + CompressionMetrics.snapshot() + " " + BatchMetrics.snapshot());
         assertEquals(0, FAILED.get(name).get(), name + ": no tuple failed (none dropped at start-up either)");
         assertTrue(heapGrowth < MAX_HEAP_GROWTH, name + ": heap grew by " + (heapGrowth >> 20) + " MB");
