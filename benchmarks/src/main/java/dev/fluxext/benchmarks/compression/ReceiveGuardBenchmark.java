@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import org.apache.storm.Config;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.messaging.DeserializingConnectionCallback;
 import org.apache.storm.messaging.IConnection;
@@ -72,6 +73,7 @@ public class ReceiveGuardBenchmark {
             conf.put(BatchCompressionOptions.LOG_INTERVAL_SECS.key(), 0);
             if (guard) {
                 CompressionSetup.enable(conf, Map.of()); // what a guarded transport: block wires
+                conf.put(Config.STORM_ID, "bench-1-1"); // as in a worker: the values are checked against the stream
                 conf.put(FrameGuardContext.DELEGATE_KEY, Capturing.class.getName());
             }
             GeneralTopologyContext context = context(conf);

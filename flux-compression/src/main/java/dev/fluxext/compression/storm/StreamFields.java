@@ -1,11 +1,14 @@
 package dev.fluxext.compression.storm;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.storm.Constants;
 import org.apache.storm.daemon.Acker;
 import org.apache.storm.generated.StreamInfo;
+import org.apache.storm.metric.api.IMetricsConsumer;
 import org.apache.storm.task.GeneralTopologyContext;
 
 /**
@@ -13,9 +16,10 @@ import org.apache.storm.task.GeneralTopologyContext;
  * binds, so that the serializer can turn away a received tuple whose values do not fit its stream before Storm
  * builds it. Storm does not check that on receipt: in local mode building the tuple throws in the Netty thread,
  * whose handler then ends the worker; on a cluster the tuple is delivered, and a consumer reading a field the tuple
- * lacks throws in its executor, which ends the worker too. Storm's acker and the spouts' executors also cast the
- * values of the acker streams: those are checked for their classes as well (a user's bolt casting its input is
- * the user's to guard).
+ * lacks throws in its executor, which ends the worker too. Storm's acker, the spouts' executors and its metrics
+ * consumer bolt also cast the values of Storm's own streams: those are checked for their classes as well (a user's
+ * bolt casting its input is the user's to guard), and the streams of each worker's timers, which never cross
+ * between workers, are refused outright.
  */
 final class StreamFields {
 
@@ -32,6 +36,10 @@ final class StreamFields {
     private static final byte ACK_INIT = 1;
     /** {@code __ack_ack}, {@code __ack_fail}, {@code __ack_reset_timeout}: a root id and a Long, or the id alone. */
     private static final byte ACKER = 2;
+    /** {@code __metrics}: the sender's task info and its data points, cast so by Storm's metrics consumer bolt. */
+    private static final byte METRICS = 3;
+    /** {@code __tick}, {@code __flush}, {@code __metrics_tick}: each worker's timers send them to its own executors. */
+    private static final byte WORKER_LOCAL = 4;
 
     private static final Map<String, Declared> TOPOLOGIES = new ConcurrentHashMap<>();
     /**
@@ -94,6 +102,9 @@ final class StreamFields {
         return switch (stream) {
             case Acker.ACKER_INIT_STREAM_ID -> ACK_INIT;
             case Acker.ACKER_ACK_STREAM_ID, Acker.ACKER_FAIL_STREAM_ID, Acker.ACKER_RESET_TIMEOUT_STREAM_ID -> ACKER;
+            case Constants.METRICS_STREAM_ID -> METRICS;
+            case Constants.SYSTEM_TICK_STREAM_ID, Constants.SYSTEM_FLUSH_STREAM_ID, Constants.METRICS_TICK_STREAM_ID ->
+                    WORKER_LOCAL;
             default -> OWN;
         };
     }
@@ -101,9 +112,10 @@ final class StreamFields {
     /**
      * What is wrong with {@code values} for the tuple {@code message} holds (source task and stream index first, as
      * Storm's {@code KryoTupleSerializer} writes them), or null: too few for the fields its stream declares, or, in
-     * local mode, any other number; on Storm's acker streams, values of other classes than Storm's acker and
-     * executors cast them to (they would end the worker), or an {@code __ack_init} naming another spout task than
-     * its sender (the acker answers that task). Null also when the topology or the task is unknown here.
+     * local mode, any other number; on Storm's acker and metrics streams, values of other classes than Storm's
+     * acker, executors and metrics consumer cast them to (they would end the worker), or an {@code __ack_init}
+     * naming another spout task than its sender (the acker answers that task); any tuple on a stream of a worker's
+     * own timers. Null also when the topology or the task is unknown here.
      */
     static String problem(String stormId, byte[] message, List<Object> values) {
         Declared declared = stormId == null ? null : TOPOLOGIES.get(stormId);
@@ -129,6 +141,18 @@ final class StreamFields {
                     + " fields";
         }
         byte kind = declared.kinds[source][index];
+        if (kind == WORKER_LOCAL) {
+            return from(stormId, sourceTask) + " on a stream of Storm's that never leaves a worker (its timers'"
+                    + " ticks and flushes)";
+        }
+        if (kind == METRICS) {
+            if (values.size() < 2 || !(values.get(0) instanceof IMetricsConsumer.TaskInfo)
+                    || !(values.get(1) instanceof Collection)) {
+                return from(stormId, sourceTask) + " on __metrics has " + className(values.get(0)) + " and "
+                        + className(values.get(1)) + ", not a TaskInfo and a Collection of data points";
+            }
+            return null;
+        }
         if (kind != OWN) {
             for (int i = 0; i < Math.min(2, expected); i++) {
                 if (!(values.get(i) instanceof Long)) {

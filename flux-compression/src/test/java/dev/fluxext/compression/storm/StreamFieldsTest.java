@@ -8,7 +8,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.Config;
+import org.apache.storm.Constants;
 import org.apache.storm.daemon.Acker;
+import org.apache.storm.metric.api.IMetricsConsumer;
 import org.apache.storm.task.GeneralTopologyContext;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
@@ -23,15 +25,16 @@ import org.junit.jupiter.api.Test;
 class StreamFieldsTest {
 
     /**
-     * Task 4 of "pairs", whose streams are, in the order of their names: Storm's __ack_fail (1 field) and
-     * __ack_init (3), then "b" (3), "one" (1) and "two" (2).
+     * Task 4 of "pairs", whose streams are, in the order of their names (and so numbered from 1): Storm's __ack_fail
+     * (1 field), __ack_init (3), __metrics (2) and __metrics_tick (1), then "b" (3), "one" (1) and "two" (2).
      */
     private static String register(String stormId, String mode) {
         Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
         conf.put(Config.STORM_CLUSTER_MODE, mode);
         Map<String, Fields> streams = Map.of("two", new Fields("x", "y"), "one", new Fields("x"), "b",
                 new Fields("p", "q", "r"), Acker.ACKER_INIT_STREAM_ID, new Fields("id", "init-val", "spout-task"),
-                Acker.ACKER_FAIL_STREAM_ID, new Fields("id"));
+                Acker.ACKER_FAIL_STREAM_ID, new Fields("id"), Constants.METRICS_STREAM_ID,
+                new Fields("task-info", "data-points"), Constants.METRICS_TICK_STREAM_ID, new Fields("interval"));
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("pairs", new StreamsSpout(streams));
         GeneralTopologyContext context = new GeneralTopologyContext(builder.createTopology(), conf, Map.of(4, "pairs"),
@@ -75,20 +78,20 @@ class StreamFieldsTest {
     void numbersStreamsInTheOrderOfTheirNamesFromOne() {
         String id = register("shapes-cluster", "distributed");
         assertEquals("tuple from task 4 (pairs) has 2 values, its stream declares 3 fields",
-                StreamFields.problem(id, message(4, 3), values(2))); // "b"
-        assertNull(StreamFields.problem(id, message(4, 4), values(1))); // "one"
+                StreamFields.problem(id, message(4, 5), values(2))); // "b"
+        assertNull(StreamFields.problem(id, message(4, 6), values(1))); // "one"
         assertEquals("tuple from task 4 (pairs) has 1 values, its stream declares 2 fields",
-                StreamFields.problem(id, message(4, 5), values(1))); // "two"
+                StreamFields.problem(id, message(4, 7), values(1))); // "two"
     }
 
     @Test
     void onAClusterOnlyTooFewValuesAreAProblemInLocalModeAnyOtherCount() {
         String cluster = register("shapes-distributed", "distributed");
         String local = register("shapes-local", "local");
-        assertNull(StreamFields.problem(cluster, message(4, 4), values(2)));
+        assertNull(StreamFields.problem(cluster, message(4, 6), values(2)));
         assertEquals("tuple from task 4 (pairs) has 2 values, its stream declares 1 fields",
-                StreamFields.problem(local, message(4, 4), values(2)));
-        assertNull(StreamFields.problem(local, message(4, 4), values(1)));
+                StreamFields.problem(local, message(4, 6), values(2)));
+        assertNull(StreamFields.problem(local, message(4, 6), values(1)));
     }
 
     @Test
@@ -96,7 +99,7 @@ class StreamFieldsTest {
         String id = register("shapes-unknown", "local");
         assertNull(StreamFields.problem("never-registered", message(4, 1), values(0)));
         assertNull(StreamFields.problem(id, message(9, 1), values(0)), "unknown task");
-        assertNull(StreamFields.problem(id, message(4, 6), values(0)), "unknown stream");
+        assertNull(StreamFields.problem(id, message(4, 8), values(0)), "unknown stream");
         assertNull(StreamFields.problem(id, new byte[] {(byte) 0x84}, values(0)), "malformed");
     }
 
@@ -118,7 +121,18 @@ class StreamFieldsTest {
         assertEquals("tuple from task 4 (pairs) on an acker stream has null as value 0, not a Long",
                 StreamFields.problem(id, fail, java.util.Arrays.asList((Object) null)));
         // A user's stream: any classes (its consumers' business).
-        assertNull(StreamFields.problem(id, message(4, 3), List.of("a", 2, new Object())));
+        assertNull(StreamFields.problem(id, message(4, 5), List.of("a", 2, new Object())));
+    }
+
+    @Test
+    void metricsCarryTaskInfoAndDataPointsAndTimerStreamsNeverCross() {
+        String id = register("shapes-system", "distributed");
+        IMetricsConsumer.TaskInfo info = new IMetricsConsumer.TaskInfo("host", 6700, "pairs", 4, 1L, 60);
+        assertNull(StreamFields.problem(id, message(4, 3), List.of(info, List.of())));
+        assertEquals("tuple from task 4 (pairs) on __metrics has String and ArrayList, not a TaskInfo and a Collection"
+                + " of data points", StreamFields.problem(id, message(4, 3), List.of("info", new java.util.ArrayList<>())));
+        assertEquals("tuple from task 4 (pairs) on a stream of Storm's that never leaves a worker (its timers' ticks"
+                + " and flushes)", StreamFields.problem(id, message(4, 4), List.of(60)));
     }
 
     private static List<Object> values(int count) {
