@@ -101,6 +101,17 @@ class FixedLongValuesTest {
     }
 
     @Test
+    void loadMetricsBetweenWorkersReadAsTheyAreWritten() {
+        // Storm's Netty server sends its tasks' load as a values list of one map, outside any tuple, through the
+        // topology's serializer; the client reads it with the same topology config.
+        Map<Integer, Double> load = Map.of(3, 0.25, 4, 1.0);
+        Map<String, Object> conf = batchTopology();
+        conf.put(Config.STORM_ID, "load-1");
+        byte[] sent = StormKryo.serializer(conf).serialize(List.of(load));
+        assertEquals(List.of(load), StormKryo.deserializer(conf).deserialize(sent));
+    }
+
+    @Test
     void aCountBeyondTheBytesOrATruncatedLongIsRejected() {
         KryoValuesDeserializer des = StormKryo.deserializer(batchTopology());
         long id = random.nextLong();
