@@ -2,15 +2,17 @@ package dev.fluxext.compression.storm;
 
 import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.frame.FrameRejectedException;
-import dev.fluxext.compression.metrics.FiguresLog;
 import dev.fluxext.compression.metrics.CompressionMetrics;
+import dev.fluxext.compression.metrics.FiguresLog;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import org.apache.storm.grouping.Load;
 import org.apache.storm.messaging.IConnection;
 import org.apache.storm.messaging.IConnectionCallback;
 import org.apache.storm.messaging.IContext;
@@ -99,19 +101,46 @@ public final class FrameGuardContext implements IContext {
 
     @Override
     public IConnection connect(String stormId, String host, int port, AtomicBoolean[] remoteBpStatus) {
-        return new CountingConnection(stormId, delegate.connect(stormId, host, port, remoteBpStatus));
+        return new CountingConnection(stormId, host + ":" + port, delegate.connect(stormId, host, port,
+                remoteBpStatus));
     }
 
     /**
      * Counts each tuple as the transport takes it to send (see {@link WireCounter}): the one place a tuple passes
-     * once per remote target, however often Storm serialized it while the transfer queue was full.
+     * once per remote target, however often Storm serialized it while the transfer queue was full. Also keeps the
+     * worker alive when the load figures the other end sent cannot be read.
      */
     static final class CountingConnection extends ForwardingConnection {
         private final WireCounter counter;
+        private final String peer;
+        /** Whether the last load lookup failed: a bad set of figures stays until the server sends the next one. */
+        private boolean loadUnreadable;
 
-        CountingConnection(String stormId, IConnection connection) {
+        CountingConnection(String stormId, String peer, IConnection connection) {
             super(connection);
             this.counter = new WireCounter(stormId);
+            this.peer = peer;
+        }
+
+        /**
+         * Storm's client keeps the server's load figures as they were read off the wire and casts them only here,
+         * on the worker's timer thread, where an exception ends the worker: figures that are not a map of tasks to
+         * Doubles count as none (the load-aware grouping then knows no load for those tasks).
+         */
+        @Override
+        public Map<Integer, Load> getLoad(Collection<Integer> tasks) {
+            try {
+                Map<Integer, Load> load = connection.getLoad(tasks);
+                loadUnreadable = false;
+                return load;
+            } catch (RuntimeException e) {
+                if (!loadUnreadable) {
+                    loadUnreadable = true;
+                    CompressionMetrics.forRejection(CompressionMetrics.UNKNOWN_SENDER).rejected();
+                    RejectLog.record("load figures from " + peer, "unreadable, taken as none: " + e);
+                }
+                return Map.of();
+            }
         }
 
         @Override

@@ -15,7 +15,7 @@ class ForwardingConnectionTest {
     @Test
     void theWrappedConnectionsStatusIsWhatStormSees() {
         StubConnection netty = new StubConnection(ConnectionWithStatus.Status.Connecting);
-        IConnection wrapped = new FrameGuardContext.CountingConnection("topo", netty);
+        IConnection wrapped = new FrameGuardContext.CountingConnection("topo", "peer:1", netty);
 
         assertFalse(WorkerState.isConnectionReady(wrapped), "not ready while Netty connects: Storm waits");
         netty.status = ConnectionWithStatus.Status.Ready;
@@ -26,8 +26,9 @@ class ForwardingConnectionTest {
 
     @Test
     void aWrappedConnectionWithoutAStatusIsReadyAsStormTreatsIt() {
-        IConnection noStatus = new FrameGuardContext.CountingConnection("topo", (IConnection) java.lang.reflect.Proxy
-                .newProxyInstance(getClass().getClassLoader(), new Class<?>[] {IConnection.class}, (p, m, a) -> null));
+        IConnection noStatus = new FrameGuardContext.CountingConnection("topo", "peer:1",
+                (IConnection) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                        new Class<?>[] {IConnection.class}, (p, m, a) -> null));
         assertTrue(WorkerState.isConnectionReady(noStatus));
     }
 }

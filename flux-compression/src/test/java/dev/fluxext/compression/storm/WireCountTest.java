@@ -55,7 +55,7 @@ class WireCountTest {
     }
 
     IConnection counting() {
-        return new FrameGuardContext.CountingConnection(STORM_ID, new Recording());
+        return new FrameGuardContext.CountingConnection(STORM_ID, "peer:1", new Recording());
     }
 
     @Test
@@ -142,7 +142,7 @@ class WireCountTest {
     @Test
     void everyOtherCallGoesToTheWrappedConnection() {
         Recording inner = new Recording();
-        IConnection c = new FrameGuardContext.CountingConnection(STORM_ID, inner);
+        IConnection c = new FrameGuardContext.CountingConnection(STORM_ID, "peer:1", inner);
         c.sendLoadMetrics(Map.of(1, 0.5));
         c.sendBackPressureStatus(new BackPressureStatus());
         assertEquals(Map.of(3, "load"), Map.of(3, c.getLoad(List.of(3)).get(3).toString()));
