@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fluxext.compression.batch.BatchCompressionContext;
 import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.examples.EventSpout;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -156,17 +157,9 @@ class WireFloorTest {
         assertArrayEquals(anchored, bytes.withFixedLongs(anchored), "no Long values: nothing rewritten");
     }
 
+    /** Where {@code what} starts in {@code in}, or -1. */
     private static int indexOf(byte[] in, byte[] what) {
-        outer:
-        for (int i = 0; i + what.length <= in.length; i++) {
-            for (int j = 0; j < what.length; j++) {
-                if (in[i + j] != what[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
+        return new String(in, StandardCharsets.ISO_8859_1).indexOf(new String(what, StandardCharsets.ISO_8859_1));
     }
 
     @Test

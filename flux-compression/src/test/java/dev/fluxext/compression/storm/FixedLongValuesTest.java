@@ -13,6 +13,7 @@ import dev.fluxext.compression.batch.BatchCompressionContext;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.frame.FrameRejectedException;
 import dev.fluxext.compression.metrics.CompressionMetrics;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -135,16 +136,8 @@ class FixedLongValuesTest {
         return out.toBytes();
     }
 
+    /** Where {@code what} starts in {@code in}, or -1. */
     private static int indexOf(byte[] in, byte[] what) {
-        outer:
-        for (int i = 0; i + what.length <= in.length; i++) {
-            for (int j = 0; j < what.length; j++) {
-                if (in[i + j] != what[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
+        return new String(in, StandardCharsets.ISO_8859_1).indexOf(new String(what, StandardCharsets.ISO_8859_1));
     }
 }
