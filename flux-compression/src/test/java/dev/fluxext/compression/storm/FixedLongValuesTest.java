@@ -105,7 +105,7 @@ class FixedLongValuesTest {
     void loadMetricsBetweenWorkersReadAsTheyAreWritten() {
         // Storm's Netty server sends its tasks' load as a values list of one map, outside any tuple, through the
         // topology's serializer; the client reads it with the same topology config.
-        Map<Integer, Double> load = Map.of(3, 0.25, 4, 1.0);
+        Map<Integer, Double> load = new HashMap<>(Map.of(3, 0.25, 4, 1.0)); // a HashMap, as Storm sends
         Map<String, Object> conf = batchTopology();
         conf.put(Config.STORM_ID, "load-1");
         byte[] sent = StormKryo.serializer(conf).serialize(List.of(load));
