@@ -25,7 +25,7 @@ final class StreamFields {
 
     /**
      * A topology's declared fields, by source task, then by stream index as Storm's serializer numbers streams; and
-     * which of those streams are Storm's acker streams.
+     * the kind of each of those streams (the topology's own, or one of Storm's with rules of its own).
      */
     private record Declared(int[][] byTaskAndStream, byte[][] kinds, boolean exact) {
     }
