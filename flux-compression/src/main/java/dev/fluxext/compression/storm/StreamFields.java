@@ -1,6 +1,5 @@
 package dev.fluxext.compression.storm;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -74,16 +73,14 @@ final class StreamFields {
     }
 
     private static Declared declared(GeneralTopologyContext context) {
-        Map<Integer, String> tasks = context.getTaskToComponent();
+        Map<Integer, String> tasks = TupleHeader.tasks(context);
         int max = tasks.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
         int[][] byTask = new int[Math.max(max, 0) + 2][]; // task + 1: Storm's system task is -1
         byte[][] kinds = new byte[byTask.length][];
         tasks.forEach((task, component) -> {
             if (task >= -1) {
-                // Storm's IdDictionary numbers a component's streams from 1 in the order of their names.
                 Map<String, StreamInfo> declared = context.getComponentCommon(component).get_streams();
-                List<String> streams = new ArrayList<>(declared.keySet());
-                streams.sort(null);
+                List<String> streams = TupleHeader.streamsInWireOrder(context, component);
                 int[] fields = new int[streams.size() + 1];
                 byte[] kind = new byte[fields.length];
                 for (int i = 0; i < streams.size(); i++) {

@@ -18,8 +18,9 @@ import org.apache.storm.task.WorkerTopologyContext;
  * {@code NullPointerException} in the receiving thread), then, as Storm's {@code KryoTupleSerializer} writes them,
  * the source task (varint; an unknown one leads to a {@code NullPointerException} in the deserializer), the stream
  * index (varint, 1..the number of the source component's streams; an unknown one gives a tuple without a stream),
- * the anchor count (varint) with 16 bytes per anchor, and at least one byte of values (read by the bounded
- * serializer). Allocates nothing on an accepted message.
+ * whether the destination's component subscribes to that stream ({@link Subscriptions}: Storm would hand the tuple
+ * to the task's bolt all the same), the anchor count (varint) with 16 bytes per anchor, and at least one byte of
+ * values (read by the bounded serializer). Allocates nothing on an accepted message.
  */
 final class TupleHeaderCheck {
 
@@ -29,12 +30,15 @@ final class TupleHeaderCheck {
     private final int[] streamsBySource;
     private final boolean[] localByTask;
     private final Function<Integer, String> componentOf;
+    private final Subscriptions subscriptions;
 
     /**
      * @param localTasks null if this worker's tasks are unknown (not a worker's context): destinations unchecked
+     * @param subscriptions null to leave unchecked whether the destination subscribes to the tuple's stream
      */
     TupleHeaderCheck(Map<Integer, String> taskToComponent, Function<String, Integer> streamCount,
-                     Collection<Integer> localTasks) {
+                     Collection<Integer> localTasks, Subscriptions subscriptions) {
+        this.subscriptions = subscriptions;
         int max = taskToComponent.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
         streamsBySource = new int[Math.max(max, 0) + 2];
         localByTask = localTasks == null ? null : new boolean[streamsBySource.length];
@@ -55,8 +59,8 @@ final class TupleHeaderCheck {
     static TupleHeaderCheck of(GeneralTopologyContext context) {
         Set<Integer> local = context instanceof WorkerTopologyContext worker
                 ? Set.copyOf(worker.getThisWorkerTasks()) : null;
-        return new TupleHeaderCheck(context.getTaskToComponent(),
-                component -> context.getComponentStreams(component).size(), local);
+        return new TupleHeaderCheck(TupleHeader.tasks(context),
+                component -> context.getComponentStreams(component).size(), local, Subscriptions.of(context));
     }
 
     /** What is wrong with a message to {@code destTask} holding {@code tuple}, or null if Storm may read it. */
@@ -79,6 +83,11 @@ final class TupleHeaderCheck {
         if (stream == -1 || value(stream) < 1 || value(stream) > streamsBySource[sourceTask + 1]) {
             return "tuple from task " + sourceTask + " (" + componentOf.apply(sourceTask) + ") on unknown stream "
                     + (stream == -1 ? "(malformed)" : value(stream));
+        }
+        if (subscriptions != null && !subscriptions.subscribes(destTask, sourceTask, value(stream))) {
+            return "tuple from task " + sourceTask + " (" + componentOf.apply(sourceTask) + ") on stream "
+                    + subscriptions.streamName(sourceTask, value(stream)) + " to task " + destTask + " ("
+                    + componentOf.apply(destTask) + "), which does not subscribe to it";
         }
         long anchors = readVarInt(tuple, position(stream));
         int left = anchors == -1 ? 0 : length - position(anchors) - 1; // a byte at least for the values

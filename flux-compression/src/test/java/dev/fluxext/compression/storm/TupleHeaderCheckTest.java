@@ -5,8 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.storm.Config;
+import org.apache.storm.Constants;
+import org.apache.storm.daemon.Acker;
+import org.apache.storm.daemon.StormCommon;
+import org.apache.storm.generated.StormTopology;
+import org.apache.storm.task.GeneralTopologyContext;
+import org.apache.storm.testing.TestWordCounter;
+import org.apache.storm.topology.TopologyBuilder;
+import org.apache.storm.tuple.Fields;
+import org.apache.storm.utils.ThriftTopologyUtils;
+import org.apache.storm.utils.Utils;
 import org.junit.jupiter.api.Test;
 
 /** What a worker accepts of a message's header: its own tasks as destination, known senders, streams, anchors. */
@@ -18,7 +31,7 @@ class TupleHeaderCheckTest {
                 case "words" -> 3;
                 case "sink" -> 2;
                 default -> 1;
-            }, List.of(2, 4, -1));
+            }, List.of(2, 4, -1), null);
 
     @Test
     void aWellFormedTupleToOneOfThisWorkersTasksPasses() {
@@ -54,8 +67,81 @@ class TupleHeaderCheckTest {
 
     @Test
     void withoutTheWorkersTasksAnyDestinationIsLeftToStorm() {
-        TupleHeaderCheck general = new TupleHeaderCheck(Map.of(1, "words"), c -> 1, null);
+        TupleHeaderCheck general = new TupleHeaderCheck(Map.of(1, "words"), c -> 1, null, null);
         assertNull(general.problem(77, header(1, 1, 0, 2)));
         assertEquals("tuple from unknown task 2", general.problem(77, header(2, 1, 0, 2)));
+    }
+
+    /** Storm's topology as a worker runs it (ackers, metrics streams, __system added) with these tasks. */
+    private static GeneralTopologyContext systemContext(StormTopology user, Map<Integer, String> tasks)
+            throws Exception {
+        return systemContext(user, tasks, Map.of());
+    }
+
+    private static GeneralTopologyContext systemContext(StormTopology user, Map<Integer, String> tasks,
+                                                        Map<String, Object> extra) throws Exception {
+        Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
+        conf.put(Config.TOPOLOGY_ACKER_EXECUTORS, 1);
+        conf.putAll(extra);
+        StormTopology topology = StormCommon.systemTopology(conf, user);
+        Map<String, Map<String, Fields>> fields = new HashMap<>();
+        Map<String, List<Integer>> byComponent = new HashMap<>();
+        for (String id : ThriftTopologyUtils.getComponentIds(topology)) {
+            Map<String, Fields> streams = new HashMap<>();
+            ThriftTopologyUtils.getComponentCommon(topology, id).get_streams()
+                    .forEach((stream, info) -> streams.put(stream, new Fields(info.get_output_fields())));
+            fields.put(id, streams);
+        }
+        tasks.forEach((task, component) -> byComponent.computeIfAbsent(component, c -> new ArrayList<>()).add(task));
+        return new GeneralTopologyContext(topology, conf, tasks, byComponent, fields, "subscriptions-1");
+    }
+
+    private static int stream(GeneralTopologyContext context, String component, String stream) {
+        return TupleHeader.streamsInWireOrder(context, component).indexOf(stream) + 1;
+    }
+
+    @Test
+    void aTupleToATaskThatDoesNotSubscribeToItsStreamIsRefused() throws Exception {
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout("words", new StreamFieldsTest.StreamsSpout(Map.of(Utils.DEFAULT_STREAM_ID,
+                new Fields("word"), "other", new Fields("x"))));
+        builder.setBolt("sink", new TestWordCounter()).shuffleGrouping("words");
+        // As a worker's context lists them: Storm's system task (-1) not among them.
+        GeneralTopologyContext context = systemContext(builder.createTopology(),
+                Map.of(1, "words", 2, "sink", 3, Acker.ACKER_COMPONENT_ID));
+        TupleHeaderCheck subscribed = TupleHeaderCheck.of(context);
+        int wordsDefault = stream(context, "words", Utils.DEFAULT_STREAM_ID);
+
+        assertNull(subscribed.problem(2, header(1, wordsDefault, 0, 4)));
+        assertEquals("tuple from task 1 (words) on stream other to task 2 (sink), which does not subscribe to it",
+                subscribed.problem(2, header(1, stream(context, "words", "other"), 0, 4)));
+        // Storm's __system bolt throws on any tuple it is handed.
+        assertEquals("tuple from task 1 (words) on stream default to task -1 (__system), which does not subscribe"
+                + " to it", subscribed.problem(-1, header(1, wordsDefault, 0, 4)));
+        assertTrue(subscribed.problem(2, header(1, stream(context, "words", Constants.METRICS_STREAM_ID), 0, 4))
+                .contains("does not subscribe"), "no metrics consumer in this topology");
+        // Storm's own subscriptions: spouts and bolts to the acker, the acker back to the spouts.
+        assertNull(subscribed.problem(3, header(1, stream(context, "words", Acker.ACKER_INIT_STREAM_ID), 0, 4)));
+        assertNull(subscribed.problem(3, header(2, stream(context, "sink", Acker.ACKER_ACK_STREAM_ID), 0, 4)));
+        assertNull(subscribed.problem(1, header(3, stream(context, Acker.ACKER_COMPONENT_ID,
+                Acker.ACKER_ACK_STREAM_ID), 0, 4)));
+    }
+
+    @Test
+    void theSystemTasksMetricsReachAMetricsConsumerInAnotherWorker() throws Exception {
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout("words", new StreamFieldsTest.StreamsSpout(Map.of(Utils.DEFAULT_STREAM_ID,
+                new Fields("word"))));
+        // Storm names a metrics consumer's component after its class.
+        String consumer = Constants.METRICS_COMPONENT_ID_PREFIX + "org.apache.storm.metric.LoggingMetricsConsumer";
+        Map<Integer, String> tasks = Map.of(1, "words", 2, Acker.ACKER_COMPONENT_ID, 3, consumer);
+        GeneralTopologyContext context = systemContext(builder.createTopology(), tasks, Map.of(
+                Config.TOPOLOGY_METRICS_CONSUMER_REGISTER, List.of(Map.of("class",
+                        "org.apache.storm.metric.LoggingMetricsConsumer"))));
+        TupleHeaderCheck check = TupleHeaderCheck.of(context);
+        // Storm's __system (task -1 in every worker) sends its worker's metrics on __metrics.
+        assertNull(check.problem(3, header(-1, stream(context, Constants.SYSTEM_COMPONENT_ID,
+                Constants.METRICS_STREAM_ID), 0, 4)));
+        assertNull(check.problem(3, header(1, stream(context, "words", Constants.METRICS_STREAM_ID), 0, 4)));
     }
 }

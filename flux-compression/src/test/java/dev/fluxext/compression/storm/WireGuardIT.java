@@ -55,9 +55,10 @@ import org.junit.jupiter.api.Test;
  * tuples are acked, a raw socket to the worker holding a sink task (not the spout) sends, in Netty's framing, an empty
  * message, a short header, a tuple from an unknown task, a tuple to a task not in that worker, a tuple with fewer
  * values than its stream declares, a string declaring 2^31-2 characters, a batch frame declaring 8.4 million messages
- * (zstd, a few hundred bytes), a batch frame in a codec the receiver is not configured for (lz4) and a tuple with junk
- * after its values; and a socket to an acker's worker sends it an {@code __ack_init} whose xor is a String. Asserted
- * per topology: each of the ten rejected and counted, the worker still up and accepting connections, tuples still
+ * (zstd, a few hundred bytes), a batch frame in a codec the receiver is not configured for (lz4), a tuple with junk
+ * after its values and a well-formed one to Storm's system task (whose bolt throws on any tuple); and a socket to an
+ * acker's worker sends it an {@code __ack_init} whose xor is a String. Asserted per topology: each of the eleven
+ * rejected and counted, the worker still up and accepting connections, tuples still
  * acked (none failed, with a message timeout short enough to catch tuples dropped at start-up), heap growth below
  * 64 MB.
  */
@@ -126,7 +127,11 @@ class WireGuardIT {
         ExecutorSummary acker = executorOf(info, "__acker");
         Map<String, Object> workerConf = new HashMap<>(Utils.readDefaultConfig());
         workerConf.putAll(conf);
-        byte[] badXor = tuple(from, new KryoValuesSerializer(workerConf).serialize(List.of(1L, "not a long", from)));
+        KryoValuesSerializer values = new KryoValuesSerializer(workerConf);
+        byte[] badXor = tuple(from, values.serialize(List.of(1L, "not a long", from)));
+        // A well-formed __ack_init to Storm's system task, which subscribes to nothing and throws on any tuple.
+        attacks.put("a good tuple to the system task", tuple(from, values.serialize(List.of(1L, 2L, from))));
+        dest.add(-1);
 
         long rejectedBefore = rejected();
         long heapBefore = heapAfterGc();
