@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.storm.Constants;
 import org.apache.storm.daemon.Acker;
+import org.apache.storm.daemon.StormCommon;
 import org.apache.storm.generated.StreamInfo;
 import org.apache.storm.metric.api.IMetricsConsumer;
 import org.apache.storm.task.GeneralTopologyContext;
@@ -39,6 +40,8 @@ final class StreamFields {
     private static final byte METRICS = 3;
     /** {@code __tick}, {@code __flush}, {@code __metrics_tick}: each worker's timers send them to its own executors. */
     private static final byte WORKER_LOCAL = 4;
+    /** {@code __eventlog}: component, message id, time (a Long), the tuple's values (a List): Storm's event logger casts. */
+    private static final byte EVENT_LOG = 5;
 
     private static final Map<String, Declared> TOPOLOGIES = new ConcurrentHashMap<>();
     /**
@@ -100,6 +103,7 @@ final class StreamFields {
             case Acker.ACKER_INIT_STREAM_ID -> ACK_INIT;
             case Acker.ACKER_ACK_STREAM_ID, Acker.ACKER_FAIL_STREAM_ID, Acker.ACKER_RESET_TIMEOUT_STREAM_ID -> ACKER;
             case Constants.METRICS_STREAM_ID -> METRICS;
+            case StormCommon.EVENTLOGGER_STREAM_ID -> EVENT_LOG;
             case Constants.SYSTEM_TICK_STREAM_ID, Constants.SYSTEM_FLUSH_STREAM_ID, Constants.METRICS_TICK_STREAM_ID ->
                     WORKER_LOCAL;
             default -> OWN;
@@ -109,8 +113,8 @@ final class StreamFields {
     /**
      * What is wrong with {@code values} for the tuple {@code message} holds (source task and stream index first, as
      * Storm's {@code KryoTupleSerializer} writes them), or null: too few for the fields its stream declares, or, in
-     * local mode, any other number; on Storm's acker and metrics streams, values of other classes than Storm's
-     * acker, executors and metrics consumer cast them to (they would end the worker), or an {@code __ack_init}
+     * local mode, any other number; on Storm's acker, metrics and event-log streams, values of other classes than
+     * Storm's acker, executors, metrics consumer and event logger cast them to (they would end the worker), or an {@code __ack_init}
      * naming another spout task than its sender (the acker answers that task); any tuple on a stream of a worker's
      * own timers. Null also when the topology or the task is unknown here.
      */
@@ -147,6 +151,14 @@ final class StreamFields {
                     || !(values.get(1) instanceof Collection)) {
                 return from(stormId, sourceTask) + " on __metrics has " + className(values.get(0)) + " and "
                         + className(values.get(1)) + ", not a TaskInfo and a Collection of data points";
+            }
+            return null;
+        }
+        if (kind == EVENT_LOG) {
+            if (values.size() < 4 || !(values.get(2) instanceof Long) || !(values.get(3) instanceof List)) {
+                return from(stormId, sourceTask) + " on __eventlog has " + (values.size() < 4 ? values.size()
+                        + " values" : className(values.get(2)) + " and " + className(values.get(3)))
+                        + ", not a time (Long) and the tuple's values (List) as the third and fourth";
             }
             return null;
         }

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.apache.storm.Config;
 import org.apache.storm.Constants;
 import org.apache.storm.daemon.Acker;
+import org.apache.storm.daemon.StormCommon;
 import org.apache.storm.metric.api.IMetricsConsumer;
 import org.apache.storm.task.GeneralTopologyContext;
 import org.apache.storm.spout.SpoutOutputCollector;
@@ -24,24 +25,28 @@ import org.junit.jupiter.api.Test;
 /** The fields a received tuple's stream declares, numbered as Storm's serializer numbers streams. */
 class StreamFieldsTest {
 
-    /**
-     * Task 4 of "pairs", whose streams are, in the order of their names (and so numbered from 1): Storm's __ack_fail
-     * (1 field), __ack_init (3), __metrics (2) and __metrics_tick (1), then "b" (3), "one" (1) and "two" (2).
-     */
+    /** The streams of task 4, "pairs": Storm's own with their fields, and three of its own. */
+    private static final Map<String, Fields> STREAMS = Map.of("two", new Fields("x", "y"), "one", new Fields("x"), "b",
+            new Fields("p", "q", "r"), Acker.ACKER_INIT_STREAM_ID, new Fields("id", "init-val", "spout-task"),
+            Acker.ACKER_FAIL_STREAM_ID, new Fields("id"), Constants.METRICS_STREAM_ID,
+            new Fields("task-info", "data-points"), Constants.METRICS_TICK_STREAM_ID, new Fields("interval"),
+            StormCommon.EVENTLOGGER_STREAM_ID, new Fields("component-id", "message-id", "ts", "values"));
+
     private static String register(String stormId, String mode) {
         Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
         conf.put(Config.STORM_CLUSTER_MODE, mode);
-        Map<String, Fields> streams = Map.of("two", new Fields("x", "y"), "one", new Fields("x"), "b",
-                new Fields("p", "q", "r"), Acker.ACKER_INIT_STREAM_ID, new Fields("id", "init-val", "spout-task"),
-                Acker.ACKER_FAIL_STREAM_ID, new Fields("id"), Constants.METRICS_STREAM_ID,
-                new Fields("task-info", "data-points"), Constants.METRICS_TICK_STREAM_ID, new Fields("interval"));
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("pairs", new StreamsSpout(streams));
+        builder.setSpout("pairs", new StreamsSpout(STREAMS));
         GeneralTopologyContext context = new GeneralTopologyContext(builder.createTopology(), conf, Map.of(4, "pairs"),
-                Map.of("pairs", List.of(4)), Map.of("pairs", streams), stormId);
+                Map.of("pairs", List.of(4)), Map.of("pairs", STREAMS), stormId);
         StreamFields.register(stormId, context);
         TaskDirectory.register(stormId, Map.of(4, "pairs"));
         return stormId;
+    }
+
+    /** A message from task 4 on {@code stream}, numbered as Storm's serializer numbers it: by name, from 1. */
+    private static byte[] on(String stream) {
+        return message(4, STREAMS.keySet().stream().sorted().toList().indexOf(stream) + 1);
     }
 
     static final class StreamsSpout extends BaseRichSpout {
@@ -78,20 +83,20 @@ class StreamFieldsTest {
     void numbersStreamsInTheOrderOfTheirNamesFromOne() {
         String id = register("shapes-cluster", "distributed");
         assertEquals("tuple from task 4 (pairs) has 2 values, its stream declares 3 fields",
-                StreamFields.problem(id, message(4, 5), values(2))); // "b"
-        assertNull(StreamFields.problem(id, message(4, 6), values(1))); // "one"
+                StreamFields.problem(id, on("b"), values(2)));
+        assertNull(StreamFields.problem(id, on("one"), values(1)));
         assertEquals("tuple from task 4 (pairs) has 1 values, its stream declares 2 fields",
-                StreamFields.problem(id, message(4, 7), values(1))); // "two"
+                StreamFields.problem(id, on("two"), values(1)));
     }
 
     @Test
     void onAClusterOnlyTooFewValuesAreAProblemInLocalModeAnyOtherCount() {
         String cluster = register("shapes-distributed", "distributed");
         String local = register("shapes-local", "local");
-        assertNull(StreamFields.problem(cluster, message(4, 6), values(2)));
+        assertNull(StreamFields.problem(cluster, on("one"), values(2)));
         assertEquals("tuple from task 4 (pairs) has 2 values, its stream declares 1 fields",
-                StreamFields.problem(local, message(4, 6), values(2)));
-        assertNull(StreamFields.problem(local, message(4, 6), values(1)));
+                StreamFields.problem(local, on("one"), values(2)));
+        assertNull(StreamFields.problem(local, on("one"), values(1)));
     }
 
     @Test
@@ -99,14 +104,14 @@ class StreamFieldsTest {
         String id = register("shapes-unknown", "local");
         assertNull(StreamFields.problem("never-registered", message(4, 1), values(0)));
         assertNull(StreamFields.problem(id, message(9, 1), values(0)), "unknown task");
-        assertNull(StreamFields.problem(id, message(4, 8), values(0)), "unknown stream");
+        assertNull(StreamFields.problem(id, message(4, STREAMS.size() + 1), values(0)), "unknown stream");
         assertNull(StreamFields.problem(id, new byte[] {(byte) 0x84}, values(0)), "malformed");
     }
 
     @Test
     void ackerStreamsCarryTheClassesStormCastsThemTo() {
         String id = register("shapes-acker", "distributed");
-        byte[] init = message(4, 2);
+        byte[] init = on(Acker.ACKER_INIT_STREAM_ID);
         assertNull(StreamFields.problem(id, init, List.of(7L, -3L, 4)));
         assertEquals("tuple from task 4 (pairs) on an acker stream has String as value 1, not a Long",
                 StreamFields.problem(id, init, List.of(7L, "x", 4)));
@@ -116,23 +121,34 @@ class StreamFieldsTest {
                 StreamFields.problem(id, init, List.of(7L, 1L, 9)));
         assertEquals("tuple from task 4 (pairs) on __ack_init has Long as value 2, not an Integer",
                 StreamFields.problem(id, init, List.of(7L, 1L, 4L)));
-        byte[] fail = message(4, 1);
+        byte[] fail = on(Acker.ACKER_FAIL_STREAM_ID);
         assertNull(StreamFields.problem(id, fail, List.of(7L)));
         assertEquals("tuple from task 4 (pairs) on an acker stream has null as value 0, not a Long",
                 StreamFields.problem(id, fail, java.util.Arrays.asList((Object) null)));
         // A user's stream: any classes (its consumers' business).
-        assertNull(StreamFields.problem(id, message(4, 5), List.of("a", 2, new Object())));
+        assertNull(StreamFields.problem(id, on("b"), List.of("a", 2, new Object())));
     }
 
     @Test
     void metricsCarryTaskInfoAndDataPointsAndTimerStreamsNeverCross() {
         String id = register("shapes-system", "distributed");
         IMetricsConsumer.TaskInfo info = new IMetricsConsumer.TaskInfo("host", 6700, "pairs", 4, 1L, 60);
-        assertNull(StreamFields.problem(id, message(4, 3), List.of(info, List.of())));
+        assertNull(StreamFields.problem(id, on(Constants.METRICS_STREAM_ID), List.of(info, List.of())));
         assertEquals("tuple from task 4 (pairs) on __metrics has String and ArrayList, not a TaskInfo and a Collection"
-                + " of data points", StreamFields.problem(id, message(4, 3), List.of("info", new java.util.ArrayList<>())));
+                + " of data points", StreamFields.problem(id, on(Constants.METRICS_STREAM_ID),
+                List.of("info", new java.util.ArrayList<>())));
         assertEquals("tuple from task 4 (pairs) on a stream of Storm's that never leaves a worker (its timers' ticks"
-                + " and flushes)", StreamFields.problem(id, message(4, 4), List.of(60)));
+                + " and flushes)", StreamFields.problem(id, on(Constants.METRICS_TICK_STREAM_ID), List.of(60)));
+    }
+
+    @Test
+    void eventLogEntriesCarryATimeAndTheTuplesValues() {
+        String id = register("shapes-eventlog", "distributed");
+        byte[] entry = on(StormCommon.EVENTLOGGER_STREAM_ID);
+        assertNull(StreamFields.problem(id, entry, List.of("pairs", 7L, 1_700_000_000_000L, List.of("a"))));
+        assertEquals("tuple from task 4 (pairs) on __eventlog has String and ArrayList, not a time (Long) and the"
+                + " tuple's values (List) as the third and fourth", StreamFields.problem(id, entry,
+                List.of("pairs", 7L, "now", new java.util.ArrayList<>())));
     }
 
     private static List<Object> values(int count) {
