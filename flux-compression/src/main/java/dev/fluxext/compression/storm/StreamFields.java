@@ -16,8 +16,8 @@ import org.apache.storm.task.GeneralTopologyContext;
  * binds, so that the serializer can turn away a received tuple whose values do not fit its stream before Storm
  * builds it. Storm does not check that on receipt: in local mode building the tuple throws in the Netty thread,
  * whose handler then ends the worker; on a cluster the tuple is delivered, and a consumer reading a field the tuple
- * lacks throws in its executor, which ends the worker too. Storm's acker, the spouts' executors and its metrics
- * consumer bolt also cast the values of Storm's own streams: those are checked for their classes as well (a user's
+ * lacks throws in its executor, which ends the worker too. Storm's acker, the spouts' executors, its metrics
+ * consumer bolt and its event logger also cast the values of Storm's own streams: those are checked for their classes as well (a user's
  * bolt casting its input is the user's to guard), and the streams of each worker's timers, which never cross
  * between workers, are refused outright.
  */
