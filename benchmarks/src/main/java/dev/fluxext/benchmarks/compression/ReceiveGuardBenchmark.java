@@ -18,6 +18,7 @@ import org.apache.storm.messaging.IContext;
 import org.apache.storm.messaging.TaskMessage;
 import org.apache.storm.serialization.KryoTupleSerializer;
 import org.apache.storm.task.GeneralTopologyContext;
+import org.apache.storm.testing.TestWordCounter;
 import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.tuple.MessageId;
@@ -54,6 +55,8 @@ public class ReceiveGuardBenchmark {
     public static final int BUNDLE = 50;
     static final String SPOUT = "source";
     static final int SPOUT_TASK = 7;
+    static final String SINK = "sink";
+    static final int SINK_TASK = 8;
 
     @State(Scope.Thread)
     public static class Receiver {
@@ -83,7 +86,7 @@ public class ReceiveGuardBenchmark {
             for (int i = 0; i < BUNDLE; i++) {
                 TupleImpl tuple = new TupleImpl(context, new Values(texts.get(i % texts.size())), SPOUT, SPOUT_TASK,
                         Utils.DEFAULT_STREAM_ID, MessageId.makeRootId(i + 1, (i + 1) * 31L));
-                bundle.add(new TaskMessage(SPOUT_TASK, sender.serialize(tuple)));
+                bundle.add(new TaskMessage(SINK_TASK, sender.serialize(tuple)));
             }
             IConnectionCallback storm = new DeserializingConnectionCallback(conf, context,
                     tuples -> delivered += tuples.size());
@@ -113,9 +116,12 @@ public class ReceiveGuardBenchmark {
     static GeneralTopologyContext context(Map<String, Object> conf) {
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout(SPOUT, new StormTupleRig.DeclaringSpout());
+        builder.setBolt(SINK, new TestWordCounter()).shuffleGrouping(SPOUT); // the guard checks the subscription
         StormTopology topology = builder.createTopology();
-        return new GeneralTopologyContext(topology, conf, Map.of(SPOUT_TASK, SPOUT), Map.of(SPOUT, List.of(SPOUT_TASK)),
-                Map.of(SPOUT, Map.of(Utils.DEFAULT_STREAM_ID, new Fields("payload"))), "bench-1-1");
+        return new GeneralTopologyContext(topology, conf, Map.of(SPOUT_TASK, SPOUT, SINK_TASK, SINK),
+                Map.of(SPOUT, List.of(SPOUT_TASK), SINK, List.of(SINK_TASK)),
+                Map.of(SPOUT, Map.of(Utils.DEFAULT_STREAM_ID, new Fields("payload")),
+                        SINK, Map.of(Utils.DEFAULT_STREAM_ID, new Fields("word", "count"))), "bench-1-1");
     }
 
     /** The transport under the guard: keeps the callback the guard binds with, to call it as Netty would. */
