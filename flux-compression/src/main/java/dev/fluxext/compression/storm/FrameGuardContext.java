@@ -181,8 +181,14 @@ public final class FrameGuardContext implements IContext {
         @Override
         public void recv(List<TaskMessage> batch) {
             List<TaskMessage> good = headers == null ? batch : checked(batch);
-            if (!good.isEmpty()) {
-                StreamFields.whileReceiving(() -> hand(good));
+            if (good.isEmpty()) {
+                return;
+            }
+            StreamFields.receiving(true); // no lambda: nothing allocated per batch
+            try {
+                hand(good);
+            } finally {
+                StreamFields.receiving(false);
             }
         }
 

@@ -53,15 +53,9 @@ final class StreamFields {
     private StreamFields() {
     }
 
-    /** Runs {@code receive} (which hands tuple messages to Storm's deserializer) with {@link #receiving} set. */
-    static void whileReceiving(Runnable receive) {
-        boolean[] receiving = RECEIVING.get();
-        receiving[0] = true;
-        try {
-            receive.run();
-        } finally {
-            receiving[0] = false;
-        }
+    /** Set while this thread hands tuple messages to Storm's deserializer (cleared in a finally block). */
+    static void receiving(boolean handing) {
+        RECEIVING.get()[0] = handing;
     }
 
     /** Whether this thread is handing received tuple messages to Storm through the guard. */
