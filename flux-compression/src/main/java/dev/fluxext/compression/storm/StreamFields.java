@@ -143,8 +143,9 @@ final class StreamFields {
         if (kind == METRICS) {
             if (values.size() < 2 || !(values.get(0) instanceof IMetricsConsumer.TaskInfo)
                     || !(values.get(1) instanceof Collection)) {
-                return from(stormId, sourceTask) + " on __metrics has " + className(values.get(0)) + " and "
-                        + className(values.get(1)) + ", not a TaskInfo and a Collection of data points";
+                return from(stormId, sourceTask) + " on __metrics has " + (values.size() < 2 ? values.size()
+                        + " values" : className(values.get(0)) + " and " + className(values.get(1)))
+                        + ", not a TaskInfo and a Collection of data points";
             }
             return null;
         }
