@@ -85,14 +85,16 @@ public final class FrameGuardContext implements IContext {
         // A worker binds once, before its executors start and before anything arrives: the place to learn its
         // tasks, for charging tuples to components and for the gauges.
         Optional<GeneralTopologyContext> context = ReceiveContext.of(cb);
-        context.ifPresent(c -> {
-            TaskDirectory.register(stormId, c.getTaskToComponent());
-            StreamFields.register(stormId, c);
-        });
+        TupleHeaderCheck headers = null;
+        if (context.isPresent()) {
+            TopologyShape shape = TopologyShape.of(context.get());
+            TaskDirectory.register(stormId, context.get().getTaskToComponent());
+            StreamFields.register(stormId, shape);
+            headers = TupleHeaderCheck.of(context.get(), shape);
+        }
         if (metricRegistry != null && context.orElse(null) instanceof WorkerTopologyContext worker) {
             ComponentGauges.register(metricRegistry, worker);
         }
-        TupleHeaderCheck headers = context.map(TupleHeaderCheck::of).orElse(null);
         if (headers == null) {
             LOG.warn("Receive callback {} is not Storm's: tuple headers are not checked", cb.getClass().getName());
         }

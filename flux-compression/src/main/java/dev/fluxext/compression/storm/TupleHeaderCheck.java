@@ -18,7 +18,7 @@ import org.apache.storm.task.WorkerTopologyContext;
  * {@code NullPointerException} in the receiving thread), then, as Storm's {@code KryoTupleSerializer} writes them,
  * the source task (varint; an unknown one leads to a {@code NullPointerException} in the deserializer), the stream
  * index (varint, 1..the number of the source component's streams; an unknown one gives a tuple without a stream),
- * whether the destination's component subscribes to that stream ({@link Subscriptions}: Storm would hand the tuple
+ * whether the destination's component subscribes to that stream ({@link TopologyShape}: Storm would hand the tuple
  * to the task's bolt all the same), the anchor count (varint) with 16 bytes per anchor, and at least one byte of
  * values (read by the bounded serializer). Allocates nothing on an accepted message.
  */
@@ -30,14 +30,14 @@ final class TupleHeaderCheck {
     private final int[] streamsBySource;
     private final boolean[] localByTask;
     private final Function<Integer, String> componentOf;
-    private final Subscriptions subscriptions;
+    private final TopologyShape subscriptions;
 
     /**
      * @param localTasks null if this worker's tasks are unknown (not a worker's context): destinations unchecked
      * @param subscriptions null to leave unchecked whether the destination subscribes to the tuple's stream
      */
     TupleHeaderCheck(Map<Integer, String> taskToComponent, Function<String, Integer> streamCount,
-                     Collection<Integer> localTasks, Subscriptions subscriptions) {
+                     Collection<Integer> localTasks, TopologyShape subscriptions) {
         this.subscriptions = subscriptions;
         int max = taskToComponent.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
         streamsBySource = new int[Math.max(max, 0) + 2];
@@ -55,12 +55,19 @@ final class TupleHeaderCheck {
         componentOf = taskToComponent::get;
     }
 
-    /** From the context Storm's receive callback deserializes with (a worker's: it knows the worker's tasks). */
-    static TupleHeaderCheck of(GeneralTopologyContext context) {
+    /**
+     * From the context Storm's receive callback deserializes with (a worker's: it knows the worker's tasks) and the
+     * shape built from it.
+     */
+    static TupleHeaderCheck of(GeneralTopologyContext context, TopologyShape shape) {
         Set<Integer> local = context instanceof WorkerTopologyContext worker
                 ? Set.copyOf(worker.getThisWorkerTasks()) : null;
         return new TupleHeaderCheck(TupleHeader.tasks(context),
-                component -> context.getComponentStreams(component).size(), local, Subscriptions.of(context));
+                component -> context.getComponentStreams(component).size(), local, shape);
+    }
+
+    static TupleHeaderCheck of(GeneralTopologyContext context) {
+        return of(context, TopologyShape.of(context));
     }
 
     /** What is wrong with a message to {@code destTask} holding {@code tuple}, or null if Storm may read it. */

@@ -39,7 +39,7 @@ class StreamFieldsTest {
         builder.setSpout("pairs", new StreamsSpout(STREAMS));
         GeneralTopologyContext context = new GeneralTopologyContext(builder.createTopology(), conf, Map.of(4, "pairs"),
                 Map.of("pairs", List.of(4)), Map.of("pairs", STREAMS), stormId);
-        StreamFields.register(stormId, context);
+        StreamFields.register(stormId, TopologyShape.of(context));
         TaskDirectory.register(stormId, Map.of(4, "pairs"));
         return stormId;
     }
