@@ -117,6 +117,12 @@ final class TopologyShape {
         return component(task) >= 0;
     }
 
+    /** The component of {@code task}, or null. */
+    String componentName(int task) {
+        int c = component(task);
+        return c < 0 ? null : components[c];
+    }
+
     /** The number of streams of {@code task}'s component (stream numbers 1 to it); 0 for an unknown task. */
     int streamCount(int task) {
         int c = component(task);

@@ -6,9 +6,7 @@ import static dev.fluxext.compression.storm.TupleHeader.readVarInt;
 import static dev.fluxext.compression.storm.TupleHeader.value;
 
 import java.util.Collection;
-import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import org.apache.storm.task.GeneralTopologyContext;
 import org.apache.storm.task.WorkerTopologyContext;
 
@@ -26,33 +24,25 @@ final class TupleHeaderCheck {
 
     /** Source task, stream, anchor count and values take at least a byte each. */
     static final int MIN_TUPLE_BYTES = 4;
-    /** Storm numbers tasks from 1; its system task is -1: arrays are indexed by task + 1. */
-    private final int[] streamsBySource;
+    private final TopologyShape shape;
+    /** Storm numbers tasks from 1; its system task is -1: indexed by task + 1. */
     private final boolean[] localByTask;
-    private final Function<Integer, String> componentOf;
-    private final TopologyShape subscriptions;
 
     /**
      * @param localTasks null if this worker's tasks are unknown (not a worker's context): destinations unchecked
-     * @param subscriptions null to leave unchecked whether the destination subscribes to the tuple's stream
      */
-    TupleHeaderCheck(Map<Integer, String> taskToComponent, Function<String, Integer> streamCount,
-                     Collection<Integer> localTasks, TopologyShape subscriptions) {
-        this.subscriptions = subscriptions;
-        int max = taskToComponent.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
-        streamsBySource = new int[Math.max(max, 0) + 2];
-        localByTask = localTasks == null ? null : new boolean[streamsBySource.length];
-        taskToComponent.forEach((task, component) -> {
-            if (task >= -1) {
-                streamsBySource[task + 1] = streamCount.apply(component);
-            }
-        });
-        for (int task : localTasks == null ? Set.<Integer>of() : localTasks) {
-            if (task >= -1 && task + 1 < localByTask.length) {
-                localByTask[task + 1] = true;
+    TupleHeaderCheck(TopologyShape shape, Collection<Integer> localTasks) {
+        this.shape = shape;
+        if (localTasks == null) {
+            localByTask = null;
+        } else {
+            localByTask = new boolean[localTasks.stream().mapToInt(Integer::intValue).max().orElse(0) + 2];
+            for (int task : localTasks) {
+                if (task >= -1) {
+                    localByTask[task + 1] = true;
+                }
             }
         }
-        componentOf = taskToComponent::get;
     }
 
     /**
@@ -62,8 +52,7 @@ final class TupleHeaderCheck {
     static TupleHeaderCheck of(GeneralTopologyContext context, TopologyShape shape) {
         Set<Integer> local = context instanceof WorkerTopologyContext worker
                 ? Set.copyOf(worker.getThisWorkerTasks()) : null;
-        return new TupleHeaderCheck(TupleHeader.tasks(context),
-                component -> context.getComponentStreams(component).size(), local, shape);
+        return new TupleHeaderCheck(shape, local);
     }
 
     static TupleHeaderCheck of(GeneralTopologyContext context) {
@@ -82,19 +71,18 @@ final class TupleHeaderCheck {
         }
         long source = readVarInt(tuple, 0);
         int sourceTask = value(source);
-        if (source == -1 || sourceTask < -1 || sourceTask + 1 >= streamsBySource.length
-                || streamsBySource[sourceTask + 1] == 0) {
+        if (source == -1 || !shape.knows(sourceTask)) {
             return "tuple from unknown task " + (source == -1 ? "(malformed)" : sourceTask);
         }
         long stream = readVarInt(tuple, position(source));
-        if (stream == -1 || value(stream) < 1 || value(stream) > streamsBySource[sourceTask + 1]) {
-            return "tuple from task " + sourceTask + " (" + componentOf.apply(sourceTask) + ") on unknown stream "
+        if (stream == -1 || value(stream) < 1 || value(stream) > shape.streamCount(sourceTask)) {
+            return "tuple from task " + sourceTask + " (" + shape.componentName(sourceTask) + ") on unknown stream "
                     + (stream == -1 ? "(malformed)" : value(stream));
         }
-        if (subscriptions != null && !subscriptions.subscribes(destTask, sourceTask, value(stream))) {
-            return "tuple from task " + sourceTask + " (" + componentOf.apply(sourceTask) + ") on stream "
-                    + subscriptions.streamName(sourceTask, value(stream)) + " to task " + destTask + " ("
-                    + componentOf.apply(destTask) + "), which does not subscribe to it";
+        if (!shape.subscribes(destTask, sourceTask, value(stream))) {
+            return "tuple from task " + sourceTask + " (" + shape.componentName(sourceTask) + ") on stream "
+                    + shape.streamName(sourceTask, value(stream)) + " to task " + destTask + " ("
+                    + shape.componentName(destTask) + "), which does not subscribe to it";
         }
         long anchors = readVarInt(tuple, position(stream));
         int left = anchors == -1 ? 0 : length - position(anchors) - 1; // a byte at least for the values

@@ -15,9 +15,14 @@ import org.apache.storm.daemon.Acker;
 import org.apache.storm.daemon.StormCommon;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.task.GeneralTopologyContext;
+import org.apache.storm.task.OutputCollector;
+import org.apache.storm.task.TopologyContext;
 import org.apache.storm.testing.TestWordCounter;
+import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
+import org.apache.storm.topology.base.BaseRichBolt;
 import org.apache.storm.tuple.Fields;
+import org.apache.storm.tuple.Tuple;
 import org.apache.storm.utils.ThriftTopologyUtils;
 import org.apache.storm.utils.Utils;
 import org.junit.jupiter.api.Test;
@@ -25,19 +30,52 @@ import org.junit.jupiter.api.Test;
 /** What a worker accepts of a message's header: its own tasks as destination, known senders, streams, anchors. */
 class TupleHeaderCheckTest {
 
-    // Tasks 1-2 "words" (3 streams), 3-4 "sink" (2 streams), -1 Storm's system task (1 stream); this worker: 2, 4, -1.
-    final TupleHeaderCheck check = new TupleHeaderCheck(Map.of(1, "words", 2, "words", 3, "sink", 4, "sink", -1,
-            "__system"), c -> switch (c) {
-                case "words" -> 3;
-                case "sink" -> 2;
-                default -> 1;
-            }, List.of(2, 4, -1), null);
+    // Tasks 1-2 "words" (3 streams), 3-4 "sink" (2 streams; it subscribes to all of words', its own and __system's),
+    // -1 Storm's system task (1 stream); this worker: 2, 4, -1.
+    final TupleHeaderCheck check = new TupleHeaderCheck(TopologyShape.of(fixture()), List.of(2, 4, -1));
+
+    private static GeneralTopologyContext fixture() {
+        Map<String, Map<String, Fields>> streams = Map.of(
+                "words", Map.of("a", new Fields("a"), "b", new Fields("b"), "c", new Fields("c")),
+                "sink", Map.of("x", new Fields("x"), "y", new Fields("y")),
+                Constants.SYSTEM_COMPONENT_ID, Map.of(Utils.DEFAULT_STREAM_ID, new Fields("v")));
+        TopologyBuilder builder = new TopologyBuilder();
+        builder.setSpout("words", new StreamFieldsTest.StreamsSpout(streams.get("words")));
+        builder.setBolt(Constants.SYSTEM_COMPONENT_ID, new StreamsBolt(streams.get(Constants.SYSTEM_COMPONENT_ID)));
+        builder.setBolt("sink", new StreamsBolt(streams.get("sink"))).allGrouping("words", "a")
+                .allGrouping("words", "b").allGrouping("words", "c").allGrouping("sink", "x")
+                .allGrouping("sink", "y").allGrouping(Constants.SYSTEM_COMPONENT_ID);
+        return new GeneralTopologyContext(builder.createTopology(), new HashMap<>(Utils.readDefaultConfig()),
+                Map.of(1, "words", 2, "words", 3, "sink", 4, "sink"), Map.of("words", List.of(1, 2), "sink",
+                List.of(3, 4)), streams, "header-1");
+    }
+
+    static final class StreamsBolt extends BaseRichBolt {
+        private final Map<String, Fields> streams;
+
+        StreamsBolt(Map<String, Fields> streams) {
+            this.streams = streams;
+        }
+
+        @Override
+        public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
+        }
+
+        @Override
+        public void execute(Tuple input) {
+        }
+
+        @Override
+        public void declareOutputFields(OutputFieldsDeclarer declarer) {
+            streams.forEach(declarer::declareStream);
+        }
+    }
 
     @Test
     void aWellFormedTupleToOneOfThisWorkersTasksPasses() {
         assertNull(check.problem(4, header(1, 3, 0, 5)));
         assertNull(check.problem(4, header(3, 2, 2, 32 + 1)), "two anchors and a byte of values");
-        assertNull(check.problem(2, header(-1, 1, 0, 1)), "Storm's system task, written as a 5-byte varint");
+        assertNull(check.problem(4, header(-1, 1, 0, 1)), "Storm's system task, written as a 5-byte varint");
     }
 
     @Test
@@ -67,9 +105,9 @@ class TupleHeaderCheckTest {
 
     @Test
     void withoutTheWorkersTasksAnyDestinationIsLeftToStorm() {
-        TupleHeaderCheck general = new TupleHeaderCheck(Map.of(1, "words"), c -> 1, null, null);
+        TupleHeaderCheck general = new TupleHeaderCheck(TopologyShape.of(fixture()), null);
         assertNull(general.problem(77, header(1, 1, 0, 2)));
-        assertEquals("tuple from unknown task 2", general.problem(77, header(2, 1, 0, 2)));
+        assertEquals("tuple from unknown task 5", general.problem(77, header(5, 1, 0, 2)));
     }
 
     /** Storm's topology as a worker runs it (ackers, metrics streams, __system added) with these tasks. */
