@@ -1,5 +1,6 @@
 package dev.fluxext.compression.storm;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
@@ -65,7 +66,7 @@ final class TopologyShape {
 
     @SuppressWarnings("unchecked")
     private TopologyShape(GeneralTopologyContext context) {
-        Map<Integer, String> tasks = TupleHeader.tasks(context);
+        Map<Integer, String> tasks = tasks(context);
         components = tasks.values().stream().distinct().sorted().toArray(String[]::new);
         Map<String, Integer> index = new HashMap<>();
         for (String component : components) {
@@ -84,7 +85,7 @@ final class TopologyShape {
         kinds = new StreamKind[components.length][];
         for (int c = 0; c < components.length; c++) {
             Map<String, StreamInfo> declared = context.getComponentCommon(components[c]).get_streams();
-            streams[c] = TupleHeader.streamsInWireOrder(context, components[c]);
+            streams[c] = streamsInWireOrder(context, components[c]);
             fields[c] = new int[streams[c].size() + 1];
             kinds[c] = new StreamKind[streams[c].size() + 1];
             for (int n = 1; n <= streams[c].size(); n++) {
@@ -167,5 +168,28 @@ final class TopologyShape {
 
     private int component(int task) {
         return task < -1 || task + 1 >= componentByTask.length ? -1 : componentByTask[task + 1];
+    }
+
+    /**
+     * The topology's tasks and their components, Storm's system task (-1, {@code __system}) included where the
+     * topology runs it: Storm's context answers for it (its {@code getComponentId}) but does not list it.
+     */
+    private static Map<Integer, String> tasks(GeneralTopologyContext context) {
+        Map<Integer, String> tasks = new HashMap<>(context.getTaskToComponent());
+        if (context.getRawTopology() != null && context.getRawTopology().get_bolts() != null
+                && context.getRawTopology().get_bolts().containsKey(Constants.SYSTEM_COMPONENT_ID)) {
+            tasks.put((int) Constants.SYSTEM_TASK_ID, Constants.SYSTEM_COMPONENT_ID);
+        }
+        return tasks;
+    }
+
+    /**
+     * A component's streams in the order Storm's serializer numbers them (its {@code IdDictionary}: by id, the
+     * first numbered 1).
+     */
+    static List<String> streamsInWireOrder(GeneralTopologyContext context, String component) {
+        List<String> streams = new ArrayList<>(context.getComponentCommon(component).get_streams().keySet());
+        streams.sort(null);
+        return streams;
     }
 }

@@ -1,12 +1,5 @@
 package dev.fluxext.compression.storm;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import org.apache.storm.Constants;
-import org.apache.storm.task.GeneralTopologyContext;
-
 /**
  * Reads, in place and without allocating, the header Storm's {@code KryoTupleSerializer} writes before a tuple's
  * values: the source task, the stream index and the anchor count as Kryo positive varints, then
@@ -46,28 +39,5 @@ final class TupleHeader {
     /** The position after a {@link #readVarInt} result. */
     static int position(long varInt) {
         return (int) varInt;
-    }
-
-    /**
-     * The topology's tasks and their components, Storm's system task (-1, {@code __system}) included where the
-     * topology runs it: Storm's context answers for it (its {@code getComponentId}) but does not list it.
-     */
-    static Map<Integer, String> tasks(GeneralTopologyContext context) {
-        Map<Integer, String> tasks = new HashMap<>(context.getTaskToComponent());
-        if (context.getRawTopology() != null && context.getRawTopology().get_bolts() != null
-                && context.getRawTopology().get_bolts().containsKey(Constants.SYSTEM_COMPONENT_ID)) {
-            tasks.put((int) Constants.SYSTEM_TASK_ID, Constants.SYSTEM_COMPONENT_ID);
-        }
-        return tasks;
-    }
-
-    /**
-     * A component's streams in the order Storm's serializer numbers them (its {@code IdDictionary}: by id, the
-     * first numbered 1).
-     */
-    static List<String> streamsInWireOrder(GeneralTopologyContext context, String component) {
-        List<String> streams = new ArrayList<>(context.getComponentCommon(component).get_streams().keySet());
-        streams.sort(null);
-        return streams;
     }
 }

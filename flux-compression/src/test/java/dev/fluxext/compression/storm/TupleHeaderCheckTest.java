@@ -135,7 +135,7 @@ class TupleHeaderCheckTest {
     }
 
     private static int stream(GeneralTopologyContext context, String component, String stream) {
-        return TupleHeader.streamsInWireOrder(context, component).indexOf(stream) + 1;
+        return TopologyShape.streamsInWireOrder(context, component).indexOf(stream) + 1;
     }
 
     @Test
