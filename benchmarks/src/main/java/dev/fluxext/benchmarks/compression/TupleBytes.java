@@ -1,18 +1,21 @@
 package dev.fluxext.benchmarks.compression;
 
 import com.esotericsoftware.kryo.Kryo;
-import com.esotericsoftware.kryo.Serializer;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
+import dev.fluxext.compression.batch.BatchCompressionContext;
+import dev.fluxext.compression.storm.CompressionSetup;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
 import java.util.function.LongPredicate;
+import org.apache.storm.Config;
 import org.apache.storm.serialization.KryoValuesDeserializer;
+import org.apache.storm.serialization.KryoValuesSerializer;
 import org.apache.storm.serialization.SerializationFactory;
-import org.apache.storm.utils.ListDelegate;
 import org.apache.storm.utils.Utils;
 
 /**
@@ -63,8 +66,8 @@ final class TupleBytes {
 
     private final KryoValuesDeserializer values;
     private final Kryo kryo;
-    /** Storm's Kryo with every {@code Long} written as 8 fixed bytes, as {@code MessageId} writes the anchors' ids. */
-    private final Kryo fixedLongs;
+    /** The values serializer a topology on the batch transport ships ({@code FixedLongValues}, codec none). */
+    private final KryoValuesSerializer batchValues;
     private final Output scratch = new Output(32);
     private final Output rewritten = new Output(256, -1);
 
@@ -76,13 +79,16 @@ final class TupleBytes {
     TupleBytes(Map<String, Object> conf) {
         values = new KryoValuesDeserializer(conf);
         kryo = SerializationFactory.getKryo(conf);
-        fixedLongs = SerializationFactory.getKryo(conf);
-        fixedLongs.register(Long.class, new FixedLong()); // keeps Long's registration id
+        Map<String, Object> batch = new HashMap<>(conf);
+        batch.put(Config.STORM_MESSAGING_TRANSPORT, BatchCompressionContext.class.getName());
+        CompressionSetup.enable(batch, Map.of());
+        batchValues = new KryoValuesSerializer(batch);
     }
 
     /**
-     * The message with its values written again with every {@code Long} as 8 fixed bytes: a root id or edge id in
-     * an acker's values then has the same bytes as in the anchors of the tuples it acks, where a codec can match it.
+     * The message with its values written again as a topology on the batch transport writes them (every
+     * {@code Long} as 8 fixed bytes): a root id or edge id in an acker's values then has the same bytes as in the
+     * anchors of the tuples it acks, where a codec can match it.
      */
     byte[] withFixedLongs(byte[] message) {
         Input in = new Input(message);
@@ -91,24 +97,11 @@ final class TupleBytes {
         int anchors = in.readInt(true);
         in.setPosition(in.position() + 16 * anchors);
         int afterId = in.position();
-        ListDelegate list = new ListDelegate();
-        list.setDelegate(values.deserializeFrom(in));
+        List<Object> list = values.deserializeFrom(in);
         rewritten.reset();
         rewritten.writeBytes(message, 0, afterId);
-        fixedLongs.writeObject(rewritten, list);
+        batchValues.serializeInto(list, rewritten);
         return rewritten.toBytes();
-    }
-
-    private static final class FixedLong extends Serializer<Long> {
-        @Override
-        public void write(Kryo kryo, Output output, Long value) {
-            output.writeLong(value);
-        }
-
-        @Override
-        public Long read(Kryo kryo, Input input, Class<? extends Long> type) {
-            return input.readLong();
-        }
     }
 
     Parts parse(byte[] message) {
