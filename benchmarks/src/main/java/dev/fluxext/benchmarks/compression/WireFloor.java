@@ -3,6 +3,8 @@ package dev.fluxext.benchmarks.compression;
 import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDictTrainer;
 import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
+import dev.fluxext.compression.batch.BatchCompressionContext;
+import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.examples.BundledText;
 import dev.fluxext.examples.ParagraphSpout;
 import java.io.BufferedInputStream;
@@ -22,11 +24,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.apache.storm.messaging.IConnection;
+import org.apache.storm.messaging.IContext;
+import org.apache.storm.messaging.TaskMessage;
 
 /**
  * The entropy floor of a 2-worker topology's traffic: reads the bundles {@link RecordingContext} recorded, and
- * prints, per acked spout tuple, the raw message bytes, what the batch transport sends for them (zstd level 1, a
- * frame per bundle, as shipped) and with other practical settings, and the floor: the bytes no codec can remove
+ * prints, per acked spout tuple, the raw message bytes, what the batch transport itself sends for them (the
+ * recorded values rewritten as its topologies write them; zstd level 1, as shipped) and what other framings and
+ * settings would, and the floor: the bytes no codec can remove
  * (random 64-bit ids, the spout's random content, the little entropy of task and stream ids and of the bolts'
  * values). Byte counts come from the recorded window; they are turned into bytes per acked tuple with the run's
  * totals (every message counted by the recorder) and its acked count.
@@ -131,7 +137,7 @@ public final class WireFloor {
         double raw = windowRaw * perAcked;
         Map<String, Double> sizes = new LinkedHashMap<>();
         for (int level : new int[] {1, 3, 9, 19}) {
-            sizes.put("batch zstd " + level + " (a frame per bundle)" + (level == 1 ? ", shipped" : ""),
+            sizes.put("batch zstd " + level + " (a frame per bundle, ids in the codec)",
                     (double) perBundle(bundles, level, 1));
         }
         for (int merge : new int[] {4, 16}) {
@@ -165,6 +171,10 @@ public final class WireFloor {
         for (int level : new int[] {1, 3}) {
             sizes.put("batch zstd " + level + ", the values' Longs as 8 fixed bytes (as the anchors' ids)",
                     (double) perBundle(floor.fixedLongs, level, 1));
+        }
+        for (int level : new int[] {1, 3}) {
+            sizes.put("the batch transport itself at zstd " + level + " (values' Longs fixed, ids apart)"
+                    + (level == 1 ? ", shipped" : ""), (double) shipped(floor.fixedLongs, level));
         }
         long zeroedLevel1 = perBundle(floor.withoutIds, 1, 1);
         sizes.put("batch zstd 1 with every random id zeroed", (double) zeroedLevel1);
@@ -315,7 +325,50 @@ public final class WireFloor {
         return bits / 8;
     }
 
-    /** Wire bytes as the batch transport frames them: bundles of {@code merge} recorded ones, split at its limit. */
+    /**
+     * Wire bytes the batch transport itself sends for the bundles: each bundle handed to a connection of a
+     * {@link BatchCompressionContext} (one per recorded connection, {@code when: always}, zstd at {@code level},
+     * every other setting as shipped) over a transport that only counts.
+     */
+    static long shipped(List<Bundle> bundles, int level) {
+        Map<String, Object> conf = new HashMap<>();
+        conf.put(BatchCompressionOptions.DELEGATE_KEY, WireCountingContext.class.getName());
+        conf.put(BatchCompressionOptions.ZSTD_LEVEL.key(), level);
+        conf.put(BatchCompressionOptions.WHEN.key(), "always");
+        conf.put(BatchCompressionOptions.LOG_INTERVAL_SECS.key(), 0);
+        IContext transport = new BatchCompressionContext();
+        prepare(transport, conf);
+        Map<Integer, IConnection> connections = new HashMap<>();
+        List<WireCountingContext.Counting> wires = new ArrayList<>();
+        for (Bundle b : bundles) {
+            IConnection connection = connections.computeIfAbsent(b.connection, c -> {
+                IConnection made = transport.connect("floor-1-1", "peer", 6700 + c, null);
+                wires.add(WireCountingContext.last);
+                return made;
+            });
+            List<TaskMessage> messages = new ArrayList<>(b.messages.size());
+            for (Message m : b.messages) {
+                messages.add(new TaskMessage(m.task, m.payload));
+            }
+            connection.send(messages.iterator());
+        }
+        long wire = 0;
+        for (WireCountingContext.Counting w : wires) {
+            wire += w.wireBytes;
+        }
+        return wire;
+    }
+
+    @SuppressWarnings("deprecation")
+    private static void prepare(IContext transport, Map<String, Object> conf) {
+        transport.prepare(conf);
+    }
+
+    /**
+     * Wire bytes with every bundle framed as the batch transport framed them before it took Storm's ids apart (a
+     * frame per bundle, its whole body through the codec): bundles of {@code merge} recorded ones, split at its
+     * limit.
+     */
     static long perBundle(List<Bundle> bundles, int level, int merge) {
         try (ZstdCompressCtx ctx = codec(level)) {
             long wire = 0;

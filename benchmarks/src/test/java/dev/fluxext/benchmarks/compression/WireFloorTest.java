@@ -224,19 +224,22 @@ class WireFloorTest {
     }
 
     @Test
-    void shippedFrameIsWhatTheBatchTransportSends() {
-        // The "shipped" figures are WireFloor's own framing of a bundle: byte for byte the transport's.
+    void shippedIsWhatTheBatchTransportSendsWithTheIdsApart() {
+        // Tuple trees as a batch topology writes them: the spout's event, its ack init and the bolt's ack.
+        TupleBytes bytes = new TupleBytes(conf);
         List<String> events = EventSpout.events(60, 11);
         List<WireFloor.Message> messages = new ArrayList<>();
         List<TaskMessage> sent = new ArrayList<>();
         for (String event : events) {
-            byte[] spoutTuple = tuple(Utils.DEFAULT_STREAM_ID, MessageId.makeRootId(random.nextLong(), random.nextLong()),
-                    event);
-            byte[] ack = tuple(ACKS, MessageId.makeUnanchored(), random.nextLong(), random.nextLong(), TASK);
-            messages.add(new WireFloor.Message(5, spoutTuple));
-            messages.add(new WireFloor.Message(9, ack));
-            sent.add(new TaskMessage(5, spoutTuple));
-            sent.add(new TaskMessage(9, ack));
+            long root = random.nextLong();
+            long edge = random.nextLong();
+            for (byte[] tuple : List.of(tuple(Utils.DEFAULT_STREAM_ID, MessageId.makeRootId(root, edge), event),
+                    tuple(ACKS, MessageId.makeUnanchored(), root, edge, TASK),
+                    tuple(ACKS, MessageId.makeUnanchored(), root, random.nextLong()))) {
+                byte[] fixed = bytes.withFixedLongs(tuple);
+                messages.add(new WireFloor.Message(5, fixed));
+                sent.add(new TaskMessage(5, fixed));
+            }
         }
         Map<String, Object> batchConf = new HashMap<>();
         batchConf.put(BatchCompressionOptions.DELEGATE_KEY,
@@ -247,10 +250,14 @@ class WireFloorTest {
         IContext batch = new BatchCompressionContext();
         prepare(batch, batchConf);
         batch.connect("floor-1-1", "peer", 6701, null).send(sent.iterator());
+        List<WireFloor.Bundle> bundle = List.of(new WireFloor.Bundle(0, messages));
 
-        long shipped = WireCountingContext.last.wireBytes;
-        assertEquals(shipped, WireFloor.perBundle(List.of(new WireFloor.Bundle(0, messages)), 1, 1));
-        assertTrue(shipped < new WireFloor.Bundle(0, messages).rawBytes());
+        long transport = WireCountingContext.last.wireBytes;
+        assertEquals(transport, WireFloor.shipped(bundle, 1));
+        long idsInTheCodec = WireFloor.perBundle(bundle, 1, 1);
+        assertTrue(transport < idsInTheCodec, transport + " B with the ids apart, " + idsInTheCodec + " B in the codec");
+        // Each distinct id's 8 bytes at least: root, edge and the ack's xor per tree.
+        assertTrue(transport > 60 * 3 * 8, transport + " B");
     }
 
     @SuppressWarnings("deprecation")

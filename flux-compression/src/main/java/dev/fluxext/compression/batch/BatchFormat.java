@@ -1,15 +1,23 @@
 package dev.fluxext.compression.batch;
 
+import dev.fluxext.compression.frame.FrameFormat;
+
 /**
  * A bundle on the wire: one Netty {@code TaskMessage} whose task id is {@link #BATCH_TASK} (a negative id Netty
  * neither uses nor interprets) and whose payload is one frame with the header byte of
  * {@link dev.fluxext.compression.frame.FrameFormat}: raw (header, then the body) or compressed (header, body length
  * varint, compressed length varint, compressed body). The body is a varint message count, then per message its task
  * id (varint) and payload length (varint) and the payload. Varints are unsigned LEB128.
+ *
+ * <p>A compressed frame whose header has {@link #IDS_APART} set carries its tuples' ids apart ({@link IdSplitter}):
+ * each task varint is the task shifted left by one, its lowest bit set for a message whose ids are tokens, and the
+ * id section (8 bytes per id) follows the compressed body to the frame's end.
  */
 final class BatchFormat {
 
     static final short BATCH_TASK = -700;
+    /** The header bit a tuple's frame reserves; in a compressed batch frame it says the ids go apart. */
+    static final int IDS_APART = FrameFormat.RESERVED_FLAG;
     /**
      * The least an entry of a real bundle takes: task and length (a byte each at least) and a tuple Storm can read
      * (source task, stream, anchor count and values: a byte each at least).

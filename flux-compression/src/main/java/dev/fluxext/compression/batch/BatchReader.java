@@ -23,6 +23,7 @@ final class BatchReader {
     private final Codec[] codecs = new Codec[16];
     private byte[] decompressed = new byte[0];
     private final List<TaskMessage> unpacked = new ArrayList<>();
+    private final IdJoiner joiner = new IdJoiner();
 
     BatchReader(BatchSettings settings) {
         this.settings = settings;
@@ -43,21 +44,23 @@ final class BatchReader {
         if (header >>> FrameFormat.VERSION_SHIFT != FrameFormat.VERSION) {
             throw new FrameRejectedException("unknown batch frame version in header 0x" + Integer.toHexString(header));
         }
-        if ((header & (FrameFormat.RESERVED_FLAG | FrameFormat.DICTIONARY_FLAG)) != 0) {
-            throw new FrameRejectedException("reserved or dictionary flag set in batch frame header 0x"
+        int codecId = header & FrameFormat.CODEC_MASK;
+        boolean apart = (header & BatchFormat.IDS_APART) != 0;
+        if ((header & FrameFormat.DICTIONARY_FLAG) != 0 || (apart && codecId == FrameFormat.RAW)) {
+            throw new FrameRejectedException("dictionary flag, or ids apart in a raw frame, in batch frame header 0x"
                     + Integer.toHexString(header));
         }
-        int codecId = header & FrameFormat.CODEC_MASK;
         if (codecId == FrameFormat.RAW) {
-            unpack(frame, 1, frame.length);
+            unpack(frame, 1, frame.length, false);
         } else {
-            int length = decompress(frame, codecId); // grows the buffer: read it only afterwards
-            unpack(decompressed, 0, length);
+            int length = decompress(frame, codecId, apart); // grows the buffer: read it only afterwards
+            unpack(decompressed, 0, length, apart);
         }
         out.addAll(unpacked);
     }
 
-    private int decompress(byte[] frame, int codecId) {
+    /** Decompresses the frame's body; with {@code apart}, starts {@link #joiner} on the id section after it. */
+    private int decompress(byte[] frame, int codecId, boolean apart) {
         CodecId id = CodecId.byId(codecId);
         if (id == null) {
             throw new FrameRejectedException("unknown codec id " + codecId + " in batch frame header");
@@ -79,9 +82,12 @@ final class BatchReader {
             throw new FrameRejectedException("batch frame declares " + expected + " decompressed bytes, more than the "
                     + "cap of " + cap + " set by " + BatchCompressionOptions.MAX_DECOMPRESSED_BYTES.key());
         }
-        if (n != frame.length - start) {
+        if (apart ? n > frame.length - start : n != frame.length - start) {
             throw new FrameRejectedException("batch frame declares " + n + " compressed bytes but holds "
                     + (frame.length - start));
+        }
+        if (apart) {
+            joiner.start(frame, start + n, frame.length);
         }
         Codec codec = codec(id);
         if (n > codec.maxCompressedLength(expected)) {
@@ -103,7 +109,7 @@ final class BatchReader {
         return expected;
     }
 
-    private void unpack(byte[] body, int pos, int end) {
+    private void unpack(byte[] body, int pos, int end, boolean apart) {
         unpacked.clear();
         long count = BatchFormat.readVarInt(body, pos, end);
         // Each message takes at least MIN_ENTRY_BYTES: a larger count is a lie, found before looping; and no more
@@ -118,10 +124,12 @@ final class BatchReader {
                     + BatchFormat.MIN_ENTRY_BYTES + " bytes each)");
         }
         pos = BatchFormat.position(count);
+        long room = cap; // the messages' bytes once their ids are back in
         for (int i = 0; i < BatchFormat.value(count); i++) {
             long task = BatchFormat.readVarInt(body, pos, end);
             long length = task < 0 ? -1 : BatchFormat.readVarInt(body, BatchFormat.position(task), end);
-            if (length < 0 || BatchFormat.value(task) > Short.MAX_VALUE) {
+            int taskId = task < 0 ? -1 : apart ? BatchFormat.value(task) >>> 1 : BatchFormat.value(task);
+            if (length < 0 || taskId > Short.MAX_VALUE) {
                 throw new FrameRejectedException("batch frame message " + i + " has a malformed header");
             }
             pos = BatchFormat.position(length);
@@ -130,13 +138,24 @@ final class BatchReader {
                 throw new FrameRejectedException("batch frame message " + i + " declares " + size + " bytes, "
                         + (end - pos) + " left");
             }
-            byte[] payload = new byte[size];
-            System.arraycopy(body, pos, payload, 0, size);
+            byte[] payload;
+            if (apart && (BatchFormat.value(task) & 1) != 0) {
+                payload = joiner.join(body, pos, pos + size, room);
+            } else if (size > room) {
+                throw new FrameRejectedException("batch frame's messages with their ids take more than the cap");
+            } else {
+                payload = new byte[size];
+                System.arraycopy(body, pos, payload, 0, size);
+            }
+            room -= payload.length;
             pos += size;
-            unpacked.add(new TaskMessage(BatchFormat.value(task), payload));
+            unpacked.add(new TaskMessage(taskId, payload));
         }
         if (pos != end) {
             throw new FrameRejectedException("batch frame has " + (end - pos) + " bytes after its last message");
+        }
+        if (apart) {
+            joiner.finish();
         }
     }
 

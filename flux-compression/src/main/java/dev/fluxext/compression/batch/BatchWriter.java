@@ -7,7 +7,8 @@ import java.util.Arrays;
 import org.apache.storm.messaging.TaskMessage;
 
 /**
- * Packs messages into one bundle and frames it (compressed, or raw when that is not smaller). The codec is not called
+ * Packs messages into one bundle and frames it (compressed, with Storm's ids apart from the codec's input where
+ * its messages are tuples: {@link IdSplitter}; or raw when that is not smaller). The codec is not called
  * for a bundle below {@code minBatchBytes}, nor while the connection's {@link CompressionGate} finds its bundles do
  * not shrink; such frames are counted as skipped. (While the link keeps up, the connection does not bundle at all.)
  * The body and compression buffers are reused across bundles (one writer per connection, used under its lock), so a
@@ -26,6 +27,7 @@ final class BatchWriter {
     private final int minBody;
     private final CompressionGate gate;
     private final BatchCounters counters;
+    private final IdSplitter splitter = new IdSplitter();
     private byte[] body = new byte[0];
     private byte[] compressed = new byte[0];
     private int end = COUNT_ROOM;
@@ -104,16 +106,22 @@ final class BatchWriter {
             counters.skipped();
         }
         if (worth) {
-            int bound = codec.maxCompressedLength(length);
+            boolean apart = splitter.split(body, start, end);
+            byte[] in = apart ? splitter.body() : body;
+            int from = apart ? 0 : start;
+            int inLength = apart ? splitter.bodyLength() : length;
+            int idBytes = apart ? splitter.idsLength() : 0;
+            int bound = codec.maxCompressedLength(inLength);
             compressed = FrameFormat.grow(compressed, bound, Integer.MAX_VALUE - 8);
-            int n = codec.compress(body, start, length, compressed, 0, bound);
-            int size = 1 + FrameFormat.varIntLength(length) + FrameFormat.varIntLength(n) + n;
+            int n = codec.compress(in, from, inLength, compressed, 0, bound);
+            int size = 1 + FrameFormat.varIntLength(inLength) + FrameFormat.varIntLength(n) + n + idBytes;
             if (size < 1 + length) {
                 frame = new byte[size];
-                frame[0] = (byte) FrameFormat.header(codecId);
-                int pos = BatchFormat.writeVarInt(frame, 1, length);
+                frame[0] = (byte) (FrameFormat.header(codecId) | (apart ? BatchFormat.IDS_APART : 0));
+                int pos = BatchFormat.writeVarInt(frame, 1, inLength);
                 pos = BatchFormat.writeVarInt(frame, pos, n);
                 System.arraycopy(compressed, 0, frame, pos, n);
+                System.arraycopy(splitter.ids(), 0, frame, pos + n, idBytes);
             }
             gate.compressed(1 + length, frame == null ? 1 + length : size);
         }

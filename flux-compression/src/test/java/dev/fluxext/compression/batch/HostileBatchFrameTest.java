@@ -100,7 +100,60 @@ class HostileBatchFrameTest {
                 Arguments.of("lz4, a codec this receiver is not configured for", compressed(CodecId.LZ4,
                         body(2, 4))),
                 Arguments.of("raw: task id beyond a short", concat(header(FrameFormat.RAW), varInt(1),
-                        varInt(70_000), varInt(0))));
+                        varInt(70_000), varInt(0))),
+                Arguments.of("ids apart in a raw frame", concat(new byte[] {(byte) (FrameFormat.header(
+                        FrameFormat.RAW) | BatchFormat.IDS_APART)}, body(1, 6))),
+                Arguments.of("ids apart: a reference to an id before the first", apart(tupleTokens(1, 0, 2),
+                        new byte[8])),
+                Arguments.of("ids apart: more tokens than ids", apart(tupleTokens(1, 0, 0), new byte[8])),
+                Arguments.of("ids apart: ids left over", apart(tupleTokens(1, 0, 1), new byte[16])),
+                Arguments.of("ids apart: an id section of 12 bytes", apart(tupleTokens(1, 0, 1), new byte[12])),
+                Arguments.of("ids apart: a token cut short", apart(concat(varInt(1), varInt(1 << 1 | 1), varInt(5),
+                        new byte[] {1, 1, 1, 0, (byte) 0x80}), new byte[8])),
+                Arguments.of("ids apart: more anchors than tokens", apart(tupleTokens(40, 0, 1), new byte[8])),
+                Arguments.of("ids apart: references that rebuild more than the cap", apart(referencesBomb(),
+                        new byte[8])));
+    }
+
+    /** A compressed frame with ids apart: {@code body} (count and entries, tasks flagged), then {@code ids}. */
+    static byte[] apart(byte[] body, byte[] ids) {
+        byte[] frame = compressed(CodecId.ZSTD, body);
+        frame[0] |= BatchFormat.IDS_APART;
+        return concat(frame, ids);
+    }
+
+    /**
+     * One flagged message to task 1: source task 1, stream 1, {@code anchors} anchors, then {@code tokens} (one
+     * byte each) and a values list of nothing.
+     */
+    static byte[] tupleTokens(int anchors, int... tokens) {
+        ByteArrayOutputStream tuple = new ByteArrayOutputStream();
+        tuple.writeBytes(new byte[] {1, 1});
+        tuple.writeBytes(varInt(anchors));
+        for (int t : tokens) {
+            tuple.write(t);
+        }
+        tuple.writeBytes(new byte[] {0, 0}); // no values, no Longs
+        return concat(varInt(1), varInt(1 << 1 | 1), varInt(tuple.size()), tuple.toByteArray());
+    }
+
+    /** 20 messages of 2,000 anchors, every token but the first a reference: 40 KB that rebuild to 640 KB. */
+    static byte[] referencesBomb() {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        body.writeBytes(varInt(20));
+        for (int m = 0; m < 20; m++) {
+            ByteArrayOutputStream tuple = new ByteArrayOutputStream();
+            tuple.writeBytes(new byte[] {1, 1});
+            tuple.writeBytes(varInt(1000));
+            for (int t = 0; t < 2000; t++) {
+                tuple.write(m == 0 && t == 0 ? 0 : 1);
+            }
+            tuple.writeBytes(new byte[] {0, 0});
+            body.writeBytes(varInt(1 << 1 | 1));
+            body.writeBytes(varInt(tuple.size()));
+            body.writeBytes(tuple.toByteArray());
+        }
+        return body.toByteArray();
     }
 
     @ParameterizedTest(name = "{0}")

@@ -68,8 +68,12 @@ class FixedLongValuesTest {
             assertTrue(indexOf(ours, asAnchor) >= 0, "id " + id + " in " + Arrays.toString(ours));
             assertEquals(-1, indexOf(storms, asAnchor), "Storm's Kryo writes a long with a variable length");
         }
-        // Count, then class id and 8 bytes per Long, class id and varint for the task: 1 + 2 * 9 + 2.
-        assertEquals(21, ours.length);
+        // Count, the mask of Longs, their 8 bytes each, then class id and varint for the task: 1 + 1 + 2 * 8 + 2.
+        assertEquals(20, ours.length);
+        assertEquals(3, ours[0]);
+        assertEquals(0b011, ours[1], "values 0 and 1 are Longs");
+        assertArrayEquals(asMessageIdWritesIt(root), Arrays.copyOfRange(ours, 2, 10), "the Longs right after the mask");
+        assertArrayEquals(asMessageIdWritesIt(xor), Arrays.copyOfRange(ours, 10, 18));
         assertTrue(storms.length > ours.length, storms.length + " bytes in Storm's encoding");
     }
 
@@ -88,7 +92,8 @@ class FixedLongValuesTest {
                     List.of(Long.MIN_VALUE, Long.MAX_VALUE, 0L, -1L),
                     Arrays.asList("word", null, 7L, 3, 2.5, true, new byte[] {1, 2}),
                     List.of(new ArrayList<>(List.of(1L, random.nextLong())), map),
-                    List.of("a long paragraph that compresses well ".repeat(20), random.nextLong()));
+                    List.of("a long paragraph that compresses well ".repeat(20), random.nextLong()),
+                    manyValuesWithLongs());
             for (List<Object> values : tuples) {
                 List<Object> back = des.deserialize(ser.serialize(values));
                 SerializerRoundTripTest.assertValuesEqual(values, back);
@@ -128,6 +133,21 @@ class FixedLongValuesTest {
         byte[] oneLongCut = Arrays.copyOf(StormKryo.serializer(batchTopology()).serialize(List.of(7L)), 6);
         RuntimeException cut = assertThrows(RuntimeException.class, () -> des.deserialize(oneLongCut));
         assertInstanceOf(FrameRejectedException.class, cut, cut.toString());
+
+        byte[] maskBeyondCount = good.clone();
+        maskBeyondCount[1] = 0b100; // value 2 of 2 values
+        RuntimeException beyond = assertThrows(RuntimeException.class, () -> des.deserialize(maskBeyondCount));
+        assertInstanceOf(FrameRejectedException.class, beyond, beyond.toString());
+        assertTrue(beyond.getMessage().contains("beyond their count 2"), beyond.getMessage());
+    }
+
+    /** 40 values, Longs among them before and after the mask's last bit (value 30). */
+    private List<Object> manyValuesWithLongs() {
+        List<Object> values = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            values.add(i % 3 == 0 ? (Object) random.nextLong() : "v" + i);
+        }
+        return values;
     }
 
     private static byte[] asMessageIdWritesIt(long id) {

@@ -1,0 +1,77 @@
+package dev.fluxext.compression.batch;
+
+import dev.fluxext.compression.storm.FixedLongValues;
+
+/**
+ * Where Storm's random 64-bit ids sit in a tuple as topologies on this transport serialize it, so that a bundle
+ * can carry each id once, outside the codec ({@link IdSplitter}, {@link IdJoiner}). A codec cannot shrink a random
+ * id and pays more than its 8 bytes among its literals; and a tuple tree's root id comes again in every tuple of
+ * the tree and in every acker tuple about it, often in the same bundle.
+ *
+ * <p>A tuple is Storm's {@code KryoTupleSerializer} output: source task and stream (varints), the anchor count
+ * (varint) and per anchor its root and edge id (8 bytes each), then the values. The values, as
+ * {@link FixedLongValues} writes them, start with their count (one byte below {@code 0x40}: no frame header before
+ * them) and a mask of the values that are {@code Long}s, whose 8 bytes each follow the mask. Those two runs of
+ * 8-byte words are a tuple's ids. The rule is read from the bytes before each run, which the split leaves as they
+ * are, so both ends find the same runs in any message; bytes that do not follow it (a message cut short) are sent
+ * as they are, marked so.
+ */
+final class BundleIds {
+
+    /** Below this, a tuple's first values byte is their count, not a frame header (see {@code FrameFormat}). */
+    private static final int HEADER_BITS = 0x40;
+
+    private BundleIds() {
+    }
+
+    /**
+     * The position after the varint at {@code pos}, or -1 if it runs past {@code end} or is longer than 5 bytes.
+     * (Task ids may be negative: Storm's system task is written as 5 bytes.)
+     */
+    static int skipVarInt(byte[] in, int pos, int end) {
+        for (int i = 0; i < 5 && pos + i < end; i++) {
+            if ((in[pos + i] & 0x80) == 0) {
+                return pos + i + 1;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The position of the anchor count of the message at {@code [pos, end)}, after its source task and stream;
+     * -1 if those do not fit.
+     */
+    static int anchorCountAt(byte[] in, int pos, int end) {
+        int stream = skipVarInt(in, pos, end);
+        return stream < 0 ? -1 : skipVarInt(in, stream, end);
+    }
+
+    /**
+     * The values' header at {@code pos}: the number of {@code Long}s whose 8 bytes follow it in the value bits of the
+     * result, the position after the header in the low bits; 0 if no header is there (nothing follows, a frame
+     * header, or a mask that is not one), so no ids follow either.
+     */
+    static long valuesHeader(byte[] in, int pos, int end) {
+        if (pos >= end || (in[pos] & 0xFF) >= HEADER_BITS) {
+            return 0;
+        }
+        int count = in[pos];
+        long mask = BatchFormat.readVarInt(in, pos + 1, end);
+        if (mask < 0) {
+            return 0;
+        }
+        int bits = BatchFormat.value(mask);
+        if (count < FixedLongValues.MASKED && bits >>> count != 0) {
+            return 0;
+        }
+        return ((long) Integer.bitCount(bits) << 32) | BatchFormat.position(mask);
+    }
+
+    static int longs(long valuesHeader) {
+        return (int) (valuesHeader >>> 32);
+    }
+
+    static int afterHeader(long valuesHeader) {
+        return (int) valuesHeader;
+    }
+}

@@ -1,0 +1,191 @@
+package dev.fluxext.compression.batch;
+
+import dev.fluxext.compression.frame.FrameFormat;
+import java.util.Arrays;
+
+/**
+ * Takes the ids out of a bundle's body before the codec sees it ({@link BundleIds}): each id in a message becomes a
+ * token (varint): 0 for an id new to the bundle, whose 8 bytes go to the bundle's id section in order, else its
+ * distance back among the bundle's distinct ids (1: the last new one). Each message's task varint carries a flag
+ * in its lowest bit: 1 if its ids were taken out, 0 if it goes as it is. References never leave the bundle, so
+ * every frame stands alone. One splitter per connection's writer, its buffers and table reused.
+ */
+final class IdSplitter {
+
+    private byte[] out = new byte[0];
+    private int outEnd;
+    private byte[] ids = new byte[0];
+    private int idsEnd;
+    private byte[] message = new byte[0];
+    /** Open addressing, long id -> its index among the bundle's distinct ids; a slot is taken when its stamp is. */
+    private long[] keys = new long[1024];
+    private int[] indexes = new int[1024];
+    private int[] stamps = new int[1024];
+    private int stamp;
+    private int distinct;
+
+    /**
+     * Splits the body {@code in[from, to)} (count, then task, length and payload per message, as
+     * {@link BatchWriter} writes it) into {@link #body} and {@link #ids}.
+     *
+     * @return false if a message's task is not one a reader accepts (then the body is sent as it is)
+     */
+    boolean split(byte[] in, int from, int to) {
+        long count = BatchFormat.readVarInt(in, from, to);
+        // Tokens are shorter than the ids they replace and lengths no longer; a task's varint may take a byte more
+        // for the flag.
+        out = FrameFormat.grow(out, to - from + BatchFormat.value(count), Integer.MAX_VALUE - 8);
+        ids = FrameFormat.grow(ids, to - from, Integer.MAX_VALUE - 8);
+        idsEnd = 0;
+        distinct = 0;
+        if (++stamp == 0) {
+            Arrays.fill(stamps, 0);
+            stamp = 1;
+        }
+        outEnd = BatchFormat.writeVarInt(out, 0, BatchFormat.value(count));
+        int pos = BatchFormat.position(count);
+        for (int i = 0; i < BatchFormat.value(count); i++) {
+            long task = BatchFormat.readVarInt(in, pos, to);
+            if (task < 0 || BatchFormat.value(task) > Short.MAX_VALUE) {
+                return false;
+            }
+            long length = BatchFormat.readVarInt(in, BatchFormat.position(task), to);
+            pos = BatchFormat.position(length);
+            int end = pos + BatchFormat.value(length);
+            int stripped = strip(in, pos, end);
+            if (stripped < 0) {
+                outEnd = BatchFormat.writeVarInt(out, outEnd, BatchFormat.value(task) << 1);
+                outEnd = BatchFormat.writeVarInt(out, outEnd, end - pos);
+                System.arraycopy(in, pos, out, outEnd, end - pos);
+                outEnd += end - pos;
+            } else {
+                outEnd = BatchFormat.writeVarInt(out, outEnd, BatchFormat.value(task) << 1 | 1);
+                outEnd = BatchFormat.writeVarInt(out, outEnd, stripped);
+                System.arraycopy(message, 0, out, outEnd, stripped);
+                outEnd += stripped;
+            }
+            pos = end;
+        }
+        return true;
+    }
+
+    /** The split body: {@code body()[0, bodyLength())}. */
+    byte[] body() {
+        return out;
+    }
+
+    int bodyLength() {
+        return outEnd;
+    }
+
+    /** The id section: 8 bytes, big-endian, per id new to the bundle, in order. */
+    byte[] ids() {
+        return ids;
+    }
+
+    int idsLength() {
+        return idsEnd;
+    }
+
+    /**
+     * Writes the message {@code in[pos, end)} with tokens for its ids into {@link #message}.
+     *
+     * @return its length, or -1 if the message does not follow the rule (it goes as it is; nothing was recorded)
+     */
+    private int strip(byte[] in, int pos, int end) {
+        int countAt = BundleIds.anchorCountAt(in, pos, end);
+        long anchors = countAt < 0 ? -1 : BatchFormat.readVarInt(in, countAt, end);
+        if (anchors < 0 || BatchFormat.value(anchors) > (end - BatchFormat.position(anchors)) / 16) {
+            return -1;
+        }
+        int anchorIds = BatchFormat.position(anchors);
+        int valuesAt = anchorIds + 16 * BatchFormat.value(anchors);
+        long header = BundleIds.valuesHeader(in, valuesAt, end);
+        int longs = BundleIds.longs(header);
+        int longIds = BundleIds.afterHeader(header);
+        if (longIds + 8 * longs > end) {
+            return -1;
+        }
+        message = FrameFormat.grow(message, end - pos, Integer.MAX_VALUE - 8);
+        int n = copy(in, pos, anchorIds, 0);
+        n = tokens(in, anchorIds, valuesAt, n);
+        if (header == 0) {
+            return copy(in, valuesAt, end, n);
+        }
+        n = copy(in, valuesAt, longIds, n);
+        n = tokens(in, longIds, longIds + 8 * longs, n);
+        return copy(in, longIds + 8 * longs, end, n);
+    }
+
+    private int copy(byte[] in, int from, int to, int n) {
+        System.arraycopy(in, from, message, n, to - from);
+        return n + to - from;
+    }
+
+    /** Replaces the 8-byte ids of {@code in[from, to)} by their tokens at {@code message[n]}. */
+    private int tokens(byte[] in, int from, int to, int n) {
+        for (int p = from; p < to; p += 8) {
+            long id = readLong(in, p);
+            int seen = find(id);
+            if (seen < 0) {
+                message[n++] = 0;
+                System.arraycopy(in, p, ids, idsEnd, 8);
+                idsEnd += 8;
+            } else {
+                n = BatchFormat.writeVarInt(message, n, distinct - seen);
+            }
+        }
+        return n;
+    }
+
+    /** The id's index among the bundle's distinct ids, or -1 after adding it as the next one. */
+    private int find(long id) {
+        if (2 * (distinct + 1) > keys.length) {
+            rehash();
+        }
+        int mask = keys.length - 1;
+        int slot = hash(id) & mask;
+        while (stamps[slot] == stamp) {
+            if (keys[slot] == id) {
+                return indexes[slot];
+            }
+            slot = (slot + 1) & mask;
+        }
+        stamps[slot] = stamp;
+        keys[slot] = id;
+        indexes[slot] = distinct++;
+        return -1;
+    }
+
+    private void rehash() {
+        long[] oldKeys = keys;
+        int[] oldIndexes = indexes;
+        int[] oldStamps = stamps;
+        keys = new long[oldKeys.length * 2];
+        indexes = new int[keys.length];
+        stamps = new int[keys.length];
+        int mask = keys.length - 1;
+        for (int i = 0; i < oldKeys.length; i++) {
+            if (oldStamps[i] == stamp) {
+                int slot = hash(oldKeys[i]) & mask;
+                while (stamps[slot] == stamp) {
+                    slot = (slot + 1) & mask;
+                }
+                stamps[slot] = stamp;
+                keys[slot] = oldKeys[i];
+                indexes[slot] = oldIndexes[i];
+            }
+        }
+    }
+
+    private static int hash(long id) {
+        long h = id * 0x9E3779B97F4A7C15L;
+        return (int) (h >>> 32);
+    }
+
+    static long readLong(byte[] in, int p) {
+        return ((long) (in[p] & 0xFF) << 56) | ((long) (in[p + 1] & 0xFF) << 48) | ((long) (in[p + 2] & 0xFF) << 40)
+                | ((long) (in[p + 3] & 0xFF) << 32) | ((long) (in[p + 4] & 0xFF) << 24) | ((in[p + 5] & 0xFF) << 16)
+                | ((in[p + 6] & 0xFF) << 8) | (in[p + 7] & 0xFF);
+    }
+}
