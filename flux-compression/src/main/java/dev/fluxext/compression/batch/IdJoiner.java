@@ -5,8 +5,8 @@ import java.util.Arrays;
 
 /**
  * Puts a bundle's ids back into its messages ({@link IdSplitter} took them out): each token of a flagged message
- * becomes the next id of the frame's id section (token 0) or an id the bundle carried before (its distance back
- * among the distinct ids). Every token is checked before a byte is written: a reference to no id, an id section
+ * becomes the next id of the frame's id section (token 0) or an id the bundle carried before (by its place among
+ * the recent ids, or its distance back among the distinct ones). Every token is checked before a byte is written: a reference to no id, an id section
  * too short or left over, or a message that does not follow {@link BundleIds}' rule rejects the frame. One joiner
  * per reader, reused.
  */
@@ -14,6 +14,9 @@ final class IdJoiner {
 
     private long[] distinct = new long[256];
     private int known;
+    /** The frame's most recently used ids, the last one first ({@link IdSplitter}'s order). */
+    private final long[] recent = new long[IdSplitter.RECENT];
+    private int recentCount;
     private byte[] section;
     private int next;
     private int sectionEnd;
@@ -22,6 +25,7 @@ final class IdJoiner {
     private int walkSize;
     private int walkKnown;
     private int walkNext;
+    private int walkRecent;
 
     /** Starts a frame whose id section is {@code frame[from, to)}, a multiple of 8 bytes. */
     void start(byte[] frame, int from, int to) {
@@ -33,6 +37,7 @@ final class IdJoiner {
         next = from;
         sectionEnd = to;
         known = 0;
+        recentCount = 0;
     }
 
     /**
@@ -72,6 +77,7 @@ final class IdJoiner {
         walkSize = 0;
         walkKnown = known;
         walkNext = next;
+        walkRecent = recentCount;
         copy(in, pos, BatchFormat.position(anchors));
         int p = tokens(in, BatchFormat.position(anchors), 2 * BatchFormat.value(anchors), end);
         long header = BundleIds.valuesHeader(in, p, end);
@@ -83,6 +89,7 @@ final class IdJoiner {
         if (out != null) {
             known = walkKnown;
             next = walkNext;
+            recentCount = walkRecent;
         }
         return walkSize;
     }
@@ -102,23 +109,40 @@ final class IdJoiner {
                 throw new FrameRejectedException("batch frame message's id token is malformed or cut short");
             }
             p = BatchFormat.position(token);
-            int back = BatchFormat.value(token);
-            long id;
-            if (back == 0) {
+            int t = BatchFormat.value(token);
+            long id = 0;
+            if (t == 0) {
                 if (walkNext + 8 > sectionEnd) {
                     throw new FrameRejectedException("batch frame's messages use more ids than its id section holds");
                 }
-                id = IdSplitter.readLong(section, walkNext);
-                walkNext += 8;
                 if (walkOut != null) {
+                    id = IdSplitter.readLong(section, walkNext);
                     remember(walkKnown, id);
+                    pushRecent(Math.min(walkRecent, IdSplitter.RECENT - 1), id);
                 }
+                walkNext += 8;
                 walkKnown++;
-            } else if (back > walkKnown) {
-                throw new FrameRejectedException("batch frame message refers to an id " + back + " back, of "
-                        + walkKnown);
+                walkRecent = Math.min(walkRecent + 1, IdSplitter.RECENT);
+            } else if (t <= IdSplitter.RECENT) {
+                if (t > walkRecent) {
+                    throw new FrameRejectedException("batch frame message refers to recent id " + t + " of "
+                            + walkRecent);
+                }
+                if (walkOut != null) {
+                    id = recent[t - 1];
+                    pushRecent(t - 1, id);
+                }
             } else {
-                id = walkOut == null ? 0 : distinct[walkKnown - back];
+                int back = t - IdSplitter.RECENT;
+                if (back > walkKnown) {
+                    throw new FrameRejectedException("batch frame message refers to an id " + back + " back, of "
+                            + walkKnown);
+                }
+                if (walkOut != null) {
+                    id = distinct[walkKnown - back];
+                    pushRecent(Math.min(walkRecent, IdSplitter.RECENT - 1), id);
+                }
+                walkRecent = Math.min(walkRecent + 1, IdSplitter.RECENT);
             }
             if (walkOut != null) {
                 writeLong(walkOut, walkSize, id);
@@ -126,6 +150,12 @@ final class IdJoiner {
             walkSize += 8;
         }
         return p;
+    }
+
+    /** Puts {@code id} first among the recent ids, moving the {@code before} ones before it down. */
+    private void pushRecent(int before, long id) {
+        System.arraycopy(recent, 0, recent, 1, before);
+        recent[0] = id;
     }
 
     private void remember(int index, long id) {

@@ -5,18 +5,31 @@ import java.util.Arrays;
 
 /**
  * Takes the ids out of a bundle's body before the codec sees it ({@link BundleIds}): each id in a message becomes a
- * token (varint): 0 for an id new to the bundle, whose 8 bytes go to the bundle's id section in order, else its
- * distance back among the bundle's distinct ids (1: the last new one). Each message's task varint carries a flag
- * in its lowest bit: 1 if its ids were taken out, 0 if it goes as it is. References never leave the bundle, so
- * every frame stands alone. One splitter per connection's writer, its buffers and table reused.
+ * token (varint): 0 for an id new to the bundle, whose 8 bytes go to the bundle's id section in order; 1 to
+ * {@link #RECENT} for one of the ids used last (1: the very last), else {@code RECENT} plus its distance back among
+ * the bundle's distinct ids (1: the last new one). Every id used moves to the front of the recent ones. Why both:
+ * a paragraph's root id comes again in each of its word tuples with new edge ids in between, so its distance grows
+ * while its place among the recent ids stays; an event's ids come again in its acker tuples hundreds of ids later.
+ * Tokens that repeat are what the codec shrinks. Each message's task varint carries a flag in its lowest bit: 1 if
+ * its ids were taken out, 0 if it goes as it is. References never leave the bundle, so every frame stands alone.
+ * One splitter per connection's writer, its buffers and table reused.
  */
 final class IdSplitter {
+
+    /**
+     * How many of the most recently used ids a token names by their place (tokens 1 to this). A paragraph's root id,
+     * anchoring each of its word tuples, is always there; 4 to 32 took the same bytes on captured traffic.
+     */
+    static final int RECENT = 4;
 
     private byte[] out = new byte[0];
     private int outEnd;
     private byte[] ids = new byte[0];
     private int idsEnd;
     private byte[] message = new byte[0];
+    /** The bundle's most recently used ids, the last one first. */
+    private final long[] recent = new long[RECENT];
+    private int recentCount;
     /** Open addressing, long id -> its index among the bundle's distinct ids; a slot is taken when its stamp is. */
     private long[] keys = new long[1024];
     private int[] indexes = new int[1024];
@@ -38,6 +51,7 @@ final class IdSplitter {
         ids = FrameFormat.grow(ids, to - from, Integer.MAX_VALUE - 8);
         idsEnd = 0;
         distinct = 0;
+        recentCount = 0;
         if (++stamp == 0) {
             Arrays.fill(stamps, 0);
             stamp = 1;
@@ -126,16 +140,38 @@ final class IdSplitter {
     private int tokens(byte[] in, int from, int to, int n) {
         for (int p = from; p < to; p += 8) {
             long id = readLong(in, p);
-            int seen = find(id);
-            if (seen < 0) {
-                message[n++] = 0;
-                System.arraycopy(in, p, ids, idsEnd, 8);
-                idsEnd += 8;
-            } else {
-                n = BatchFormat.writeVarInt(message, n, distinct - seen);
+            int token = recentToken(id);
+            if (token == 0) {
+                int seen = find(id);
+                if (seen < 0) {
+                    System.arraycopy(in, p, ids, idsEnd, 8);
+                    idsEnd += 8;
+                } else {
+                    token = RECENT + distinct - seen;
+                }
+                pushRecent(Math.min(recentCount, RECENT - 1), id);
             }
+            n = BatchFormat.writeVarInt(message, n, token);
         }
         return n;
+    }
+
+    /** The id's place among the most recent ones (1: the last one used), moved to the front; 0 if not there. */
+    private int recentToken(long id) {
+        for (int p = 0; p < recentCount; p++) {
+            if (recent[p] == id) {
+                pushRecent(p, id);
+                return p + 1;
+            }
+        }
+        return 0;
+    }
+
+    /** Puts {@code id} first among the recent ids, moving the {@code before} ones before it down. */
+    private void pushRecent(int before, long id) {
+        System.arraycopy(recent, 0, recent, 1, before);
+        recent[0] = id;
+        recentCount = Math.max(recentCount, before + 1);
     }
 
     /** The id's index among the bundle's distinct ids, or -1 after adding it as the next one. */

@@ -4,7 +4,7 @@ package dev.fluxext.compression.frame;
  * The header byte of a frame (documented byte by byte in docs/compression.md):
  * <pre>
  *   bit 7-6  format version, currently 1
- *   bit 5    reserved, must be 0
+ *   bit 5    reserved, must be 0 (a batch frame of the transport uses it: its ids go apart)
  *   bit 4    dictionary flag: a varint dictionary id follows the compressed length (reserved for zstd
  *            dictionaries; this version rejects frames that set it)
  *   bit 3-0  codec id: 0 raw, 1 zstd, 2 lz4, 3 snappy, 4 DEFLATE; others are rejected

@@ -93,6 +93,40 @@ class BundleIdsTest {
     }
 
     @Test
+    void aRootAnchoringEveryTupleKeepsOneTokenAndFarRepeatsAreFound() {
+        // A paragraph's word tuples: the same root id, a new edge id each; then the acks of the first words, their
+        // edges many ids back.
+        long root = random.nextLong();
+        long[] edges = new long[40];
+        List<TaskMessage> bundle = new ArrayList<>();
+        for (int i = 0; i < edges.length; i++) {
+            edges[i] = random.nextLong();
+            bundle.add(new TaskMessage(3, tuple(SPOUT_TASK, 1, new long[] {root, edges[i]}, List.of("word" + i))));
+        }
+        for (int i = 0; i < 3; i++) {
+            bundle.add(new TaskMessage(5, tuple(4, 2, new long[0], List.of(root, edges[i]))));
+        }
+        IdSplitter splitter = new IdSplitter();
+        byte[] body = body(bundle);
+
+        assertTrue(splitter.split(body, 0, body.length));
+
+        List<byte[]> stripped = messages(splitter.body(), splitter.bodyLength());
+        assertArrayEquals(new byte[] {0, 0}, Arrays.copyOfRange(stripped.get(0), 3, 5), "both ids new");
+        for (int i = 1; i < edges.length; i++) {
+            assertArrayEquals(new byte[] {2, 0}, Arrays.copyOfRange(stripped.get(i), 3, 5),
+                    "word " + i + ": the root second among the recent ids, the edge new");
+        }
+        // The first ack: values count 2, mask 0b11, then the root (recent) and the first edge, 40 distinct ids back.
+        byte[] ack = stripped.get(edges.length);
+        assertArrayEquals(new byte[] {2, 0b11, 2, (byte) (IdSplitter.RECENT + 40)}, Arrays.copyOfRange(ack, 3, 7));
+        assertEquals(41 * 8, splitter.idsLength(), "each distinct id once");
+        Loopback link = new Loopback("codec", "zstd");
+        link.sender.send(bundle.iterator());
+        BatchRoundTripTest.assertSame(bundle, link.received());
+    }
+
+    @Test
     void messagesThatAreNotSuchTuplesTravelAsTheyAre() {
         byte[] tuple = tuple(SPOUT_TASK, 1, new long[] {random.nextLong(), random.nextLong()}, List.of(9L, "x"));
         byte[] cutInTheAnchors = Arrays.copyOf(tuple, 12);
@@ -182,6 +216,21 @@ class BundleIdsTest {
         messages.forEach(writer::add);
         byte[] frame = writer.finish().message();
         return Arrays.copyOfRange(frame, 1, frame.length); // the raw frame's body
+    }
+
+    /** Each message's payload in a split body. */
+    static List<byte[]> messages(byte[] body, int end) {
+        List<byte[]> messages = new ArrayList<>();
+        long count = BatchFormat.readVarInt(body, 0, end);
+        int pos = BatchFormat.position(count);
+        for (int i = 0; i < BatchFormat.value(count); i++) {
+            long task = BatchFormat.readVarInt(body, pos, end);
+            long length = BatchFormat.readVarInt(body, BatchFormat.position(task), end);
+            pos = BatchFormat.position(length);
+            messages.add(Arrays.copyOfRange(body, pos, pos + BatchFormat.value(length)));
+            pos += BatchFormat.value(length);
+        }
+        return messages;
     }
 
     /** Each message's flag in a split body. */

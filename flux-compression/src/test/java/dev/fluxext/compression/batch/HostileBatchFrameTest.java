@@ -103,8 +103,10 @@ class HostileBatchFrameTest {
                         varInt(70_000), varInt(0))),
                 Arguments.of("ids apart in a raw frame", concat(new byte[] {(byte) (FrameFormat.header(
                         FrameFormat.RAW) | BatchFormat.IDS_APART)}, body(1, 6))),
-                Arguments.of("ids apart: a reference to an id before the first", apart(tupleTokens(1, 0, 2),
+                Arguments.of("ids apart: a reference to a recent id before the first", apart(tupleTokens(1, 0, 2),
                         new byte[8])),
+                Arguments.of("ids apart: a reference further back than the first id", apart(tupleTokens(1, 0,
+                        IdSplitter.RECENT + 2), new byte[8])),
                 Arguments.of("ids apart: more tokens than ids", apart(tupleTokens(1, 0, 0), new byte[8])),
                 Arguments.of("ids apart: ids left over", apart(tupleTokens(1, 0, 1), new byte[16])),
                 Arguments.of("ids apart: an id section of 12 bytes", apart(tupleTokens(1, 0, 1), new byte[12])),
