@@ -42,6 +42,8 @@ class BatchCompressionIT {
         conf.setNumWorkers(2);
         conf.setNumAckers(2);
         conf.setMaxSpoutPending(500);
+        // Plain shuffle: the load-aware one keeps tuples in the sender's worker while its own targets keep up, and
+        // these tuples must cross. WireGuardIT runs with load-aware messaging on.
         conf.put(Config.TOPOLOGY_DISABLE_LOADAWARE_MESSAGING, true);
         conf.put(Config.STORM_MESSAGING_TRANSPORT, BatchCompressionContext.class.getName());
         // Every bundle through the codec: this light run's bundles are small, and the ones under the default

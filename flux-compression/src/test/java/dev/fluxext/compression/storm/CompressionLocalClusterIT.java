@@ -85,6 +85,8 @@ class CompressionLocalClusterIT {
         Config conf = new Config();
         conf.setNumWorkers(2);
         conf.setNumAckers(0);
+        // Plain shuffle: the load-aware one keeps tuples in the sender's worker while its own targets keep up, and
+        // these tuples must cross. WireGuardIT runs with load-aware messaging on.
         conf.put(Config.TOPOLOGY_DISABLE_LOADAWARE_MESSAGING, true);
         conf.put(Config.TOPOLOGY_METRICS_REPORTERS, List.of(Map.of("class", CapturingReporter.class.getName())));
         CompressionSetup.enable(conf, compressionDefaults);

@@ -28,17 +28,23 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.generated.ExecutorSummary;
+import org.apache.storm.generated.GlobalStreamId;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.generated.TopologyInfo;
+import org.apache.storm.grouping.Load;
+import org.apache.storm.grouping.LoadAwareShuffleGrouping;
+import org.apache.storm.grouping.LoadMapping;
 import org.apache.storm.serialization.KryoValuesSerializer;
 import org.apache.storm.spout.SpoutOutputCollector;
 import org.apache.storm.task.TopologyContext;
+import org.apache.storm.task.WorkerTopologyContext;
 import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.topology.base.BaseRichSpout;
@@ -60,12 +66,17 @@ import org.junit.jupiter.api.Test;
  * acker's worker sends it an {@code __ack_init} whose xor is a String. Asserted per topology: each of the eleven
  * rejected and counted, the worker still up and accepting connections, tuples still
  * acked (none failed, with a message timeout short enough to catch tuples dropped at start-up), heap growth below
- * 64 MB.
+ * 64 MB. Load-aware messaging is on, as by default: the sink worker's load figures reach the spout's load-aware
+ * shuffle (which sends every tuple across), and from start to end nothing but the hostile messages is rejected
+ * (unreadable figures would be).
  */
 class WireGuardIT {
 
     static final Map<String, AtomicLong> ACKED = new ConcurrentHashMap<>();
     static final Map<String, AtomicLong> FAILED = new ConcurrentHashMap<>();
+    /** Per topology: the sink tasks outside the spout's worker, and those whose load figures reached the spout. */
+    static final Map<String, Set<Integer>> SINKS_ELSEWHERE = new ConcurrentHashMap<>();
+    static final Map<String, Set<Integer>> FIGURES_SEEN = new ConcurrentHashMap<>();
     static final long MAX_HEAP_GROWTH = 64L << 20;
     static final short BATCH_TASK = -700; // BatchFormat.BATCH_TASK: Netty hands such messages on as any other
 
@@ -83,24 +94,39 @@ class WireGuardIT {
             for (var t : topologies.entrySet()) {
                 ACKED.put(t.getKey(), new AtomicLong());
                 FAILED.put(t.getKey(), new AtomicLong());
+                FIGURES_SEEN.put(t.getKey(), ConcurrentHashMap.newKeySet());
                 cluster.submitTopology(t.getKey(), t.getValue(), topology(t.getKey()));
             }
             for (String name : topologies.keySet()) {
                 awaitOrFail(() -> ACKED.get(name).get() >= 100, name + ": tuples acked across the two workers");
             }
+            for (String name : topologies.keySet()) {
+                assertEquals(2, SINKS_ELSEWHERE.get(name).size(), name + ": the sink's tasks are all in the other "
+                        + "worker, so the load-aware grouping sends every tuple across");
+            }
             List<String> failures = new ArrayList<>();
+            long hostile = 0;
             for (String name : topologies.keySet()) {
                 try {
-                    attack(cluster, name, topologies.get(name));
+                    hostile += attack(cluster, name, topologies.get(name));
                 } catch (AssertionError e) {
                     failures.add(e.getMessage());
                 }
             }
             assertTrue(failures.isEmpty(), String.join("\n", failures));
+            // Checked after the attacks, which take longer than a worker's 5 s between sending load figures.
+            for (String name : topologies.keySet()) {
+                awaitOrFail(() -> !FIGURES_SEEN.get(name).isEmpty(),
+                        name + ": the sink worker's load figures reached the spout's load-aware grouping");
+            }
+            // Figures that could not be read would count as a rejection, as would a real tuple.
+            assertEquals(hostile, rejected(), "only the hostile messages rejected, from start to end: "
+                    + CompressionMetrics.snapshot() + " " + BatchMetrics.snapshot());
         }
     }
 
-    private static void attack(LocalCluster cluster, String name, Config conf) throws Exception {
+    /** @return the number of hostile messages sent */
+    private static int attack(LocalCluster cluster, String name, Config conf) throws Exception {
         boolean fixedLongs = CompressingListDelegateSerializer.writesFixedLongs(conf);
         TopologyInfo info = cluster.getTopologyInfoByName(name);
         ExecutorSummary spout = executorOf(info, "ids-" + name);
@@ -168,6 +194,7 @@ class WireGuardIT {
         try (Socket again = new Socket("localhost", sink.get_port())) {
             assertTrue(again.isConnected(), name + ": the attacked worker still accepts connections");
         }
+        return expected;
     }
 
     /** Every rejection in this JVM: per message (guard, serializer) and per batch frame. */
@@ -230,7 +257,9 @@ class WireGuardIT {
         conf.setMaxSpoutPending(100);
         // Short enough that a tuple dropped at start-up (a connection taken as ready too early) fails in the test.
         conf.setMessageTimeoutSecs(20);
-        conf.put(Config.TOPOLOGY_DISABLE_LOADAWARE_MESSAGING, true);
+        // Load-aware messaging stays on (Storm's default): each worker's server sends its load figures to the
+        // clients connected to it, through the transport and the values serializer under test, and the clients
+        // hand them to the spout's LoadAwareShuffleGrouping.
         return conf;
     }
 
@@ -262,8 +291,44 @@ class WireGuardIT {
     static StormTopology topology(String name) {
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout("ids-" + name, new IdSpout(name), 1);
-        builder.setBolt("sink", new HostileWire.Sink(), 2).shuffleGrouping("ids-" + name);
+        // One executor of two tasks: Storm's scheduler deals executors in task order to the two workers in turn
+        // (ackers 1 and 2, spout 3, sink 4-5), so the sink runs in the worker without the spout; with a sink task
+        // beside it, the load-aware grouping would keep every tuple in the spout's worker.
+        builder.setBolt("sink", new HostileWire.Sink(), 1).setNumTasks(2)
+                .customGrouping("ids-" + name, new WatchedLoadAwareShuffle(name));
         return builder.createTopology();
+    }
+
+    /**
+     * Storm's load-aware shuffle (what {@code shuffleGrouping} is with load-aware messaging on), noting the target
+     * tasks in other workers and which of them it has seen load figures for: a remote task without figures is
+     * taken as fully loaded ({@code LoadMapping}'s not-connected load).
+     */
+    public static class WatchedLoadAwareShuffle extends LoadAwareShuffleGrouping {
+        private final String topology;
+        private List<Integer> elsewhere = List.of();
+
+        WatchedLoadAwareShuffle(String topology) {
+            this.topology = topology;
+        }
+
+        @Override
+        public void prepare(WorkerTopologyContext context, GlobalStreamId stream, List<Integer> targetTasks) {
+            super.prepare(context, stream, targetTasks);
+            elsewhere = targetTasks.stream().filter(t -> !context.getThisWorkerTasks().contains(t)).toList();
+            SINKS_ELSEWHERE.put(topology, Set.copyOf(elsewhere)); // of the sink's two tasks
+        }
+
+        @Override
+        public void refreshLoad(LoadMapping loadMapping) {
+            for (int task : elsewhere) {
+                Load load = loadMapping.getLoad(task);
+                if (load.hasMetrics() && load.getBoltLoad() >= 0 && load.getBoltLoad() <= 1) {
+                    FIGURES_SEEN.get(topology).add(task);
+                }
+            }
+            super.refreshLoad(loadMapping);
+        }
     }
 
     /** Numbered tuples, each tracked by the ackers, counted per topology. */
