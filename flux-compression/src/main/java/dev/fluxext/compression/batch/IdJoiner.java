@@ -6,9 +6,10 @@ import java.util.Arrays;
 /**
  * Puts a bundle's ids back into its messages ({@link IdSplitter} took them out): each token of a flagged message
  * becomes the next id of the frame's id section (token 0) or an id the bundle carried before (by its place among
- * the recent ids, or its distance back among the distinct ones). Every token is checked before a byte is written: a reference to no id, an id section
- * too short or left over, or a message that does not follow {@link BundleIds}' rule rejects the frame. One joiner
- * per reader, reused.
+ * the recent ids, or its distance back among the distinct ones). Every token is checked before its id is written,
+ * and a message is rebuilt in a reused buffer that never grows past what the frame may still take: a reference to
+ * no id, an id section too short or left over, a message that does not follow {@link BundleIds}' rule, or messages
+ * that would take more than the cap reject the frame. One joiner per reader, reused.
  */
 final class IdJoiner {
 
@@ -20,12 +21,10 @@ final class IdJoiner {
     private byte[] section;
     private int next;
     private int sectionEnd;
-    /** The current walk: its output (null while measuring), size so far, distinct ids and section position. */
-    private byte[] walkOut;
-    private int walkSize;
-    private int walkKnown;
-    private int walkNext;
-    private int walkRecent;
+    /** The message being rebuilt, and the bytes it may take. */
+    private byte[] scratch = new byte[256];
+    private int size;
+    private long room;
 
     /** Starts a frame whose id section is {@code frame[from, to)}, a multiple of 8 bytes. */
     void start(byte[] frame, int from, int to) {
@@ -46,13 +45,22 @@ final class IdJoiner {
      * @param room the bytes the frame's messages may still take (the reader's cap)
      */
     byte[] join(byte[] in, int pos, int end, long room) {
-        int size = walk(in, pos, end, null);
-        if (size > room) {
-            throw new FrameRejectedException("batch frame's messages with their ids take more than the cap");
+        int countAt = BundleIds.anchorCountAt(in, pos, end);
+        long anchors = countAt < 0 ? -1 : BatchFormat.readVarInt(in, countAt, end);
+        if (anchors < 0 || BatchFormat.value(anchors) > (end - BatchFormat.position(anchors)) / 2) {
+            throw new FrameRejectedException("batch frame message's anchors are malformed or more than its bytes hold");
         }
-        byte[] message = new byte[size];
-        walk(in, pos, end, message);
-        return message;
+        this.room = room;
+        size = 0;
+        copy(in, pos, BatchFormat.position(anchors));
+        int p = tokens(in, BatchFormat.position(anchors), 2 * BatchFormat.value(anchors), end);
+        long header = BundleIds.valuesHeader(in, p, end);
+        if (header != 0) {
+            copy(in, p, BundleIds.afterHeader(header));
+            p = tokens(in, BundleIds.afterHeader(header), BundleIds.longs(header), end);
+        }
+        copy(in, p, end);
+        return Arrays.copyOf(scratch, size);
     }
 
     /** Throws unless every id of the section was used. */
@@ -63,42 +71,22 @@ final class IdJoiner {
         }
     }
 
-    /**
-     * Walks the message's tokens: with {@code out} null only checks them and measures the message; else writes it
-     * there and takes its new ids.
-     */
-    private int walk(byte[] in, int pos, int end, byte[] out) {
-        int countAt = BundleIds.anchorCountAt(in, pos, end);
-        long anchors = countAt < 0 ? -1 : BatchFormat.readVarInt(in, countAt, end);
-        if (anchors < 0 || BatchFormat.value(anchors) > (end - BatchFormat.position(anchors)) / 2) {
-            throw new FrameRejectedException("batch frame message's anchors are malformed or more than its bytes hold");
-        }
-        walkOut = out;
-        walkSize = 0;
-        walkKnown = known;
-        walkNext = next;
-        walkRecent = recentCount;
-        copy(in, pos, BatchFormat.position(anchors));
-        int p = tokens(in, BatchFormat.position(anchors), 2 * BatchFormat.value(anchors), end);
-        long header = BundleIds.valuesHeader(in, p, end);
-        if (header != 0) {
-            copy(in, p, BundleIds.afterHeader(header));
-            p = tokens(in, BundleIds.afterHeader(header), BundleIds.longs(header), end);
-        }
-        copy(in, p, end);
-        if (out != null) {
-            known = walkKnown;
-            next = walkNext;
-            recentCount = walkRecent;
-        }
-        return walkSize;
+    private void copy(byte[] in, int from, int to) {
+        ensure(to - from);
+        System.arraycopy(in, from, scratch, size, to - from);
+        size += to - from;
     }
 
-    private void copy(byte[] in, int from, int to) {
-        if (walkOut != null) {
-            System.arraycopy(in, from, walkOut, walkSize, to - from);
+    /** Room for {@code n} more bytes of the message: within what the frame may take, the buffer grown to it. */
+    private void ensure(int n) {
+        if (size + n > room) {
+            throw new FrameRejectedException("batch frame's messages with their ids take more than the cap");
         }
-        walkSize += to - from;
+        if (size + n > scratch.length) {
+            // Keeps the message so far (FrameFormat.grow does not copy); doubling, but never past the room.
+            scratch = Arrays.copyOf(scratch, (int) Math.min(Math.max(size + n, 2L * scratch.length),
+                    Math.min(room, Integer.MAX_VALUE - 8)));
+        }
     }
 
     /** Reads {@code count} tokens from {@code in[p, end)}, writing their ids; returns the position after them. */
@@ -109,66 +97,51 @@ final class IdJoiner {
                 throw new FrameRejectedException("batch frame message's id token is malformed or cut short");
             }
             p = BatchFormat.position(token);
-            int t = BatchFormat.value(token);
-            long id = 0;
-            if (t == 0) {
-                if (walkNext + 8 > sectionEnd) {
-                    throw new FrameRejectedException("batch frame's messages use more ids than its id section holds");
-                }
-                if (walkOut != null) {
-                    id = IdSplitter.readLong(section, walkNext);
-                    remember(walkKnown, id);
-                    pushRecent(Math.min(walkRecent, IdSplitter.RECENT - 1), id);
-                }
-                walkNext += 8;
-                walkKnown++;
-                walkRecent = Math.min(walkRecent + 1, IdSplitter.RECENT);
-            } else if (t <= IdSplitter.RECENT) {
-                if (t > walkRecent) {
-                    throw new FrameRejectedException("batch frame message refers to recent id " + t + " of "
-                            + walkRecent);
-                }
-                if (walkOut != null) {
-                    id = recent[t - 1];
-                    pushRecent(t - 1, id);
-                }
-            } else {
-                int back = t - IdSplitter.RECENT;
-                if (back > walkKnown) {
-                    throw new FrameRejectedException("batch frame message refers to an id " + back + " back, of "
-                            + walkKnown);
-                }
-                if (walkOut != null) {
-                    id = distinct[walkKnown - back];
-                    pushRecent(Math.min(walkRecent, IdSplitter.RECENT - 1), id);
-                }
-                walkRecent = Math.min(walkRecent + 1, IdSplitter.RECENT);
-            }
-            if (walkOut != null) {
-                writeLong(walkOut, walkSize, id);
-            }
-            walkSize += 8;
+            ensure(8);
+            IdSplitter.IDS.set(scratch, size, id(BatchFormat.value(token)));
+            size += 8;
         }
         return p;
     }
 
+    /** The id a token stands for, checked. */
+    private long id(int token) {
+        long id;
+        if (token == 0) {
+            if (next + 8 > sectionEnd) {
+                throw new FrameRejectedException("batch frame's messages use more ids than its id section holds");
+            }
+            id = (long) IdSplitter.IDS.get(section, next);
+            next += 8;
+            if (known == distinct.length) {
+                distinct = Arrays.copyOf(distinct, 2 * distinct.length); // at most an entry per 8 bytes of frame
+            }
+            distinct[known++] = id;
+        } else if (token <= IdSplitter.RECENT) {
+            if (token > recentCount) {
+                throw new FrameRejectedException("batch frame message refers to recent id " + token + " of "
+                        + recentCount);
+            }
+            id = recent[token - 1];
+            pushRecent(token - 1, id);
+            return id;
+        } else {
+            int back = token - IdSplitter.RECENT;
+            if (back > known) {
+                throw new FrameRejectedException("batch frame message refers to an id " + back + " back, of " + known);
+            }
+            id = distinct[known - back];
+        }
+        pushRecent(Math.min(recentCount, IdSplitter.RECENT - 1), id);
+        return id;
+    }
+
     /** Puts {@code id} first among the recent ids, moving the {@code before} ones before it down. */
     private void pushRecent(int before, long id) {
-        System.arraycopy(recent, 0, recent, 1, before);
+        for (int q = before; q > 0; q--) {
+            recent[q] = recent[q - 1];
+        }
         recent[0] = id;
-    }
-
-    private void remember(int index, long id) {
-        if (index == distinct.length) {
-            distinct = Arrays.copyOf(distinct, 2 * distinct.length);
-        }
-        distinct[index] = id;
-    }
-
-    private static void writeLong(byte[] out, int p, long v) {
-        for (int i = 7; i >= 0; i--) {
-            out[p + i] = (byte) v;
-            v >>>= 8;
-        }
+        recentCount = Math.max(recentCount, before + 1);
     }
 }

@@ -1,6 +1,9 @@
 package dev.fluxext.compression.batch;
 
 import dev.fluxext.compression.frame.FrameFormat;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -12,7 +15,8 @@ import java.util.Arrays;
  * while its place among the recent ids stays; an event's ids come again in its acker tuples hundreds of ids later.
  * Tokens that repeat are what the codec shrinks. Each message's task varint carries a flag in its lowest bit: 1 if
  * its ids were taken out, 0 if it goes as it is. References never leave the bundle, so every frame stands alone.
- * One splitter per connection's writer, its buffers and table reused.
+ * One splitter per connection's writer, its buffers and table reused; it runs on the worker's transfer thread, so
+ * it copies each byte once and calls nothing per id.
  */
 final class IdSplitter {
 
@@ -21,12 +25,15 @@ final class IdSplitter {
      * anchoring each of its word tuples, is always there; 4 to 32 took the same bytes on captured traffic.
      */
     static final int RECENT = 4;
+    /** Ids as Storm writes them: 8 bytes, big-endian. */
+    static final VarHandle IDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     private byte[] out = new byte[0];
     private int outEnd;
     private byte[] ids = new byte[0];
     private int idsEnd;
-    private byte[] message = new byte[0];
+    /** The current message's tokens, found before it is written (its length goes first). */
+    private int[] tokens = new int[64];
     /** The bundle's most recently used ids, the last one first. */
     private final long[] recent = new long[RECENT];
     private int recentCount;
@@ -66,17 +73,11 @@ final class IdSplitter {
             long length = BatchFormat.readVarInt(in, BatchFormat.position(task), to);
             pos = BatchFormat.position(length);
             int end = pos + BatchFormat.value(length);
-            int stripped = strip(in, pos, end);
-            if (stripped < 0) {
+            if (!strip(BatchFormat.value(task), in, pos, end)) {
                 outEnd = BatchFormat.writeVarInt(out, outEnd, BatchFormat.value(task) << 1);
                 outEnd = BatchFormat.writeVarInt(out, outEnd, end - pos);
                 System.arraycopy(in, pos, out, outEnd, end - pos);
                 outEnd += end - pos;
-            } else {
-                outEnd = BatchFormat.writeVarInt(out, outEnd, BatchFormat.value(task) << 1 | 1);
-                outEnd = BatchFormat.writeVarInt(out, outEnd, stripped);
-                System.arraycopy(message, 0, out, outEnd, stripped);
-                outEnd += stripped;
             }
             pos = end;
         }
@@ -102,58 +103,82 @@ final class IdSplitter {
     }
 
     /**
-     * Writes the message {@code in[pos, end)} with tokens for its ids into {@link #message}.
+     * Writes the message {@code in[pos, end)} to task {@code task} with tokens for its ids, flagged.
      *
-     * @return its length, or -1 if the message does not follow the rule (it goes as it is; nothing was recorded)
+     * @return false if the message does not follow the rule (nothing was written or recorded: it goes as it is)
      */
-    private int strip(byte[] in, int pos, int end) {
+    private boolean strip(int task, byte[] in, int pos, int end) {
         int countAt = BundleIds.anchorCountAt(in, pos, end);
         long anchors = countAt < 0 ? -1 : BatchFormat.readVarInt(in, countAt, end);
         if (anchors < 0 || BatchFormat.value(anchors) > (end - BatchFormat.position(anchors)) / 16) {
-            return -1;
+            return false;
         }
         int anchorIds = BatchFormat.position(anchors);
         int valuesAt = anchorIds + 16 * BatchFormat.value(anchors);
         long header = BundleIds.valuesHeader(in, valuesAt, end);
         int longs = BundleIds.longs(header);
         int longIds = BundleIds.afterHeader(header);
-        if (longIds + 8 * longs > end) {
-            return -1;
+        int afterIds = longIds + 8 * longs;
+        if (afterIds > end) {
+            return false;
         }
-        message = FrameFormat.grow(message, end - pos, Integer.MAX_VALUE - 8);
-        int n = copy(in, pos, anchorIds, 0);
-        n = tokens(in, anchorIds, valuesAt, n);
-        if (header == 0) {
-            return copy(in, valuesAt, end, n);
+        int anchorCount = 2 * BatchFormat.value(anchors);
+        int idCount = anchorCount + longs;
+        if (tokens.length < idCount) {
+            tokens = new int[Math.max(idCount, 2 * tokens.length)];
         }
-        n = copy(in, valuesAt, longIds, n);
-        n = tokens(in, longIds, longIds + 8 * longs, n);
-        return copy(in, longIds + 8 * longs, end, n);
+        int tokenBytes = tokenize(in, anchorIds, 0, anchorCount) + tokenize(in, longIds, anchorCount, longs);
+        int length = end - pos - 8 * idCount + tokenBytes;
+        outEnd = BatchFormat.writeVarInt(out, outEnd, task << 1 | 1);
+        outEnd = BatchFormat.writeVarInt(out, outEnd, length);
+        copy(in, pos, anchorIds);
+        writeTokens(0, anchorCount);
+        if (header != 0) {
+            copy(in, valuesAt, longIds);
+            writeTokens(anchorCount, longs);
+            copy(in, afterIds, end);
+        } else {
+            copy(in, valuesAt, end);
+        }
+        return true;
     }
 
-    private int copy(byte[] in, int from, int to, int n) {
-        System.arraycopy(in, from, message, n, to - from);
-        return n + to - from;
+    private void copy(byte[] in, int from, int to) {
+        System.arraycopy(in, from, out, outEnd, to - from);
+        outEnd += to - from;
     }
 
-    /** Replaces the 8-byte ids of {@code in[from, to)} by their tokens at {@code message[n]}. */
-    private int tokens(byte[] in, int from, int to, int n) {
-        for (int p = from; p < to; p += 8) {
-            long id = readLong(in, p);
+    /**
+     * The tokens of the {@code n} ids at {@code in[from]} into {@link #tokens} from {@code at}; new ids to the id
+     * section.
+     *
+     * @return the bytes the tokens take
+     */
+    private int tokenize(byte[] in, int from, int at, int n) {
+        int bytes = 0;
+        for (int i = 0; i < n; i++) {
+            long id = (long) IDS.get(in, from + 8 * i);
             int token = recentToken(id);
             if (token == 0) {
                 int seen = find(id);
                 if (seen < 0) {
-                    System.arraycopy(in, p, ids, idsEnd, 8);
+                    IDS.set(ids, idsEnd, id);
                     idsEnd += 8;
                 } else {
                     token = RECENT + distinct - seen;
                 }
                 pushRecent(Math.min(recentCount, RECENT - 1), id);
             }
-            n = BatchFormat.writeVarInt(message, n, token);
+            tokens[at + i] = token;
+            bytes += FrameFormat.varIntLength(token);
         }
-        return n;
+        return bytes;
+    }
+
+    private void writeTokens(int at, int n) {
+        for (int i = at; i < at + n; i++) {
+            outEnd = BatchFormat.writeVarInt(out, outEnd, tokens[i]);
+        }
     }
 
     /** The id's place among the most recent ones (1: the last one used), moved to the front; 0 if not there. */
@@ -169,7 +194,9 @@ final class IdSplitter {
 
     /** Puts {@code id} first among the recent ids, moving the {@code before} ones before it down. */
     private void pushRecent(int before, long id) {
-        System.arraycopy(recent, 0, recent, 1, before);
+        for (int q = before; q > 0; q--) {
+            recent[q] = recent[q - 1];
+        }
         recent[0] = id;
         recentCount = Math.max(recentCount, before + 1);
     }
@@ -217,11 +244,5 @@ final class IdSplitter {
     private static int hash(long id) {
         long h = id * 0x9E3779B97F4A7C15L;
         return (int) (h >>> 32);
-    }
-
-    static long readLong(byte[] in, int p) {
-        return ((long) (in[p] & 0xFF) << 56) | ((long) (in[p + 1] & 0xFF) << 48) | ((long) (in[p + 2] & 0xFF) << 40)
-                | ((long) (in[p + 3] & 0xFF) << 32) | ((long) (in[p + 4] & 0xFF) << 24) | ((in[p + 5] & 0xFF) << 16)
-                | ((in[p + 6] & 0xFF) << 8) | (in[p + 7] & 0xFF);
     }
 }
