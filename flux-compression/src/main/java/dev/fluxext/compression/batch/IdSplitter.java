@@ -37,12 +37,10 @@ final class IdSplitter {
     /** The bundle's most recently used ids, the last one first. */
     private final long[] recent = new long[RECENT];
     private int recentCount;
-    /**
-     * Open addressing, id -> its index among the bundle's distinct ids: slot i is {@code table[2i]} (the id) and
-     * {@code table[2i + 1]} (the bundle's stamp, high 32 bits, and the index), so that a probe reads one cache line;
-     * a slot is taken when its stamp is the bundle's.
-     */
-    private long[] table = new long[2 * 1024];
+    /** Open addressing, long id -> its index among the bundle's distinct ids; a slot is taken when its stamp is. */
+    private long[] keys = new long[1024];
+    private int[] indexes = new int[1024];
+    private int[] stamps = new int[1024];
     private int stamp;
     private int distinct;
 
@@ -62,7 +60,7 @@ final class IdSplitter {
         distinct = 0;
         recentCount = 0;
         if (++stamp == 0) {
-            Arrays.fill(table, 0);
+            Arrays.fill(stamps, 0);
             stamp = 1;
         }
         outEnd = BatchFormat.writeVarInt(out, 0, BatchFormat.value(count));
@@ -205,38 +203,40 @@ final class IdSplitter {
 
     /** The id's index among the bundle's distinct ids, or -1 after adding it as the next one. */
     private int find(long id) {
-        if (4 * (distinct + 1) > table.length) {
+        if (2 * (distinct + 1) > keys.length) {
             rehash();
         }
-        int mask = table.length / 2 - 1;
+        int mask = keys.length - 1;
         int slot = hash(id) & mask;
-        long taken = (long) stamp << 32;
-        long meta;
-        while (((meta = table[2 * slot + 1]) & 0xFFFF_FFFF_0000_0000L) == taken) {
-            if (table[2 * slot] == id) {
-                return (int) meta;
+        while (stamps[slot] == stamp) {
+            if (keys[slot] == id) {
+                return indexes[slot];
             }
             slot = (slot + 1) & mask;
         }
-        table[2 * slot] = id;
-        table[2 * slot + 1] = taken | distinct;
-        distinct++;
+        stamps[slot] = stamp;
+        keys[slot] = id;
+        indexes[slot] = distinct++;
         return -1;
     }
 
     private void rehash() {
-        long[] old = table;
-        table = new long[2 * old.length];
-        int mask = table.length / 2 - 1;
-        long taken = (long) stamp << 32;
-        for (int i = 0; i < old.length; i += 2) {
-            if ((old[i + 1] & 0xFFFF_FFFF_0000_0000L) == taken) {
-                int slot = hash(old[i]) & mask;
-                while ((table[2 * slot + 1] & 0xFFFF_FFFF_0000_0000L) == taken) {
+        long[] oldKeys = keys;
+        int[] oldIndexes = indexes;
+        int[] oldStamps = stamps;
+        keys = new long[oldKeys.length * 2];
+        indexes = new int[keys.length];
+        stamps = new int[keys.length];
+        int mask = keys.length - 1;
+        for (int i = 0; i < oldKeys.length; i++) {
+            if (oldStamps[i] == stamp) {
+                int slot = hash(oldKeys[i]) & mask;
+                while (stamps[slot] == stamp) {
                     slot = (slot + 1) & mask;
                 }
-                table[2 * slot] = old[i];
-                table[2 * slot + 1] = old[i + 1];
+                stamps[slot] = stamp;
+                keys[slot] = oldKeys[i];
+                indexes[slot] = oldIndexes[i];
             }
         }
     }
