@@ -5,6 +5,7 @@ import com.github.luben.zstd.ZstdDictTrainer;
 import com.github.luben.zstd.ZstdOutputStreamNoFinalizer;
 import dev.fluxext.compression.batch.BatchCompressionContext;
 import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.compression.storm.CompressionSetup;
 import dev.fluxext.examples.BundledText;
 import dev.fluxext.examples.ParagraphSpout;
 import java.io.BufferedInputStream;
@@ -24,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.apache.storm.Config;
 import org.apache.storm.messaging.IConnection;
 import org.apache.storm.messaging.IContext;
 import org.apache.storm.messaging.TaskMessage;
@@ -331,13 +333,8 @@ public final class WireFloor {
      * every other setting as shipped) over a transport that only counts.
      */
     static long shipped(List<Bundle> bundles, int level) {
-        Map<String, Object> conf = new HashMap<>();
-        conf.put(BatchCompressionOptions.DELEGATE_KEY, WireCountingContext.class.getName());
-        conf.put(BatchCompressionOptions.ZSTD_LEVEL.key(), level);
-        conf.put(BatchCompressionOptions.WHEN.key(), "always");
-        conf.put(BatchCompressionOptions.LOG_INTERVAL_SECS.key(), 0);
         IContext transport = new BatchCompressionContext();
-        prepare(transport, conf);
+        prepare(transport, transportConf(level));
         Map<Integer, IConnection> connections = new HashMap<>();
         List<WireCountingContext.Counting> wires = new ArrayList<>();
         for (Bundle b : bundles) {
@@ -357,6 +354,21 @@ public final class WireFloor {
             wire += w.wireBytes;
         }
         return wire;
+    }
+
+    /**
+     * A batch topology's config as its workers' transport reads it (fluxext's tuple serializer, so the values carry
+     * their {@code Long}s' mask), every bundle compressed at zstd {@code level}, over a transport that only counts.
+     */
+    static Map<String, Object> transportConf(int level) {
+        Map<String, Object> conf = new HashMap<>();
+        conf.put(Config.STORM_MESSAGING_TRANSPORT, BatchCompressionContext.class.getName());
+        CompressionSetup.enable(conf, Map.of());
+        conf.put(BatchCompressionOptions.DELEGATE_KEY, WireCountingContext.class.getName());
+        conf.put(BatchCompressionOptions.ZSTD_LEVEL.key(), level);
+        conf.put(BatchCompressionOptions.WHEN.key(), "always");
+        conf.put(BatchCompressionOptions.LOG_INTERVAL_SECS.key(), 0);
+        return conf;
     }
 
     @SuppressWarnings("deprecation")

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.esotericsoftware.kryo.io.Input;
 import dev.fluxext.compression.batch.BatchCompressionContext;
 import dev.fluxext.compression.storm.CompressionSetup;
-import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.examples.EventSpout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -241,14 +240,8 @@ class WireFloorTest {
                 sent.add(new TaskMessage(5, fixed));
             }
         }
-        Map<String, Object> batchConf = new HashMap<>();
-        batchConf.put(BatchCompressionOptions.DELEGATE_KEY,
-                WireCountingContext.class.getName());
-        batchConf.put(BatchCompressionOptions.ZSTD_LEVEL.key(), 1);
-        batchConf.put(BatchCompressionOptions.WHEN.key(), "always");
-        batchConf.put(BatchCompressionOptions.LOG_INTERVAL_SECS.key(), 0);
         IContext batch = new BatchCompressionContext();
-        prepare(batch, batchConf);
+        prepare(batch, WireFloor.transportConf(1));
         batch.connect("floor-1-1", "peer", 6701, null).send(sent.iterator());
         List<WireFloor.Bundle> bundle = List.of(new WireFloor.Bundle(0, messages));
 

@@ -23,12 +23,13 @@ final class BatchReader {
     private final Codec[] codecs = new Codec[16];
     private byte[] decompressed = new byte[0];
     private final List<TaskMessage> unpacked = new ArrayList<>();
-    private final IdJoiner joiner = new IdJoiner();
+    private final IdJoiner joiner;
 
     BatchReader(BatchSettings settings) {
         this.settings = settings;
         this.cap = settings.maxDecompressedBytes();
         this.maxMessages = settings.maxBatchBytes() / BatchFormat.MIN_ENTRY_BYTES;
+        this.joiner = new IdJoiner(settings.idsInValues());
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.config.CompressionSettings;
 import dev.fluxext.compression.config.ConfigOption;
 import dev.fluxext.compression.config.SettingConflict;
+import dev.fluxext.compression.storm.CompressingListDelegateSerializer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -21,9 +22,12 @@ import java.util.Map;
  * @param minSavingPercent a connection saving less than this stops compressing for a while ({@link CompressionGate})
  * @param codecSettings   the levels, in the form the codecs take them (the per-tuple settings record)
  * @param logIntervalSecs period of the worker's figures log line, 0 for none
+ * @param idsInValues     the topology's tuple values carry their {@code Long}s behind a mask (fluxext's serializer
+ *                        on this transport), so the ackers' ids go apart from the codec too ({@link BundleIds})
  */
 public record BatchSettings(CodecId codec, boolean onlyWhenBacklogged, int maxBatchBytes, int minBatchBytes,
-                            int minSavingPercent, CompressionSettings codecSettings, int logIntervalSecs) {
+                            int minSavingPercent, CompressionSettings codecSettings, int logIntervalSecs,
+                            boolean idsInValues) {
 
     public int maxDecompressedBytes() {
         return codecSettings.maxDecompressedBytes();
@@ -54,7 +58,8 @@ public record BatchSettings(CodecId codec, boolean onlyWhenBacklogged, int maxBa
                 "backlogged".equals(values.get(BatchCompressionOptions.WHEN)), maxBatch,
                 (Integer) values.get(BatchCompressionOptions.MIN_BATCH_BYTES),
                 (Integer) values.get(BatchCompressionOptions.MIN_SAVING_PERCENT), codecSettings,
-                (Integer) values.get(BatchCompressionOptions.LOG_INTERVAL_SECS));
+                (Integer) values.get(BatchCompressionOptions.LOG_INTERVAL_SECS),
+                CompressingListDelegateSerializer.valuesCarryLongMask(conf));
     }
 
     /**

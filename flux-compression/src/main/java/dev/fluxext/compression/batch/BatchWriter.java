@@ -27,7 +27,7 @@ final class BatchWriter {
     private final int minBody;
     private final CompressionGate gate;
     private final BatchCounters counters;
-    private final IdSplitter splitter = new IdSplitter();
+    private final IdSplitter splitter;
     private byte[] body = new byte[0];
     private byte[] compressed = new byte[0];
     private int end = COUNT_ROOM;
@@ -38,12 +38,13 @@ final class BatchWriter {
     BatchWriter(BatchSettings settings, BatchCounters counters) {
         this(settings.codec() == null ? null : settings.codec().create(settings.codecSettings()),
                 settings.codec() == null ? 0 : settings.codec().id(), settings.maxBatchBytes(),
-                settings.minBatchBytes(), settings.minSavingPercent(), counters);
+                settings.minBatchBytes(), settings.minSavingPercent(), settings.idsInValues(), counters);
     }
 
     /** @param codec null to frame bundles raw (and count none as skipped: there is no codec to skip) */
     BatchWriter(Codec codec, int codecId, int maxBatchBytes, int minBatchBytes, int minSavingPercent,
-                BatchCounters counters) {
+                boolean idsInValues, BatchCounters counters) {
+        this.splitter = new IdSplitter(idsInValues);
         this.codec = codec;
         this.codecId = codecId;
         this.maxBody = maxBatchBytes;
@@ -106,7 +107,9 @@ final class BatchWriter {
             counters.skipped();
         }
         if (worth) {
-            boolean apart = splitter.split(body, start, end);
+            // Apart only if the body does not grow (numbers left in place take a token each): a receiver's cap is
+            // at least maxBatchBytes, never more.
+            boolean apart = splitter.split(body, start, end) && splitter.bodyLength() <= length;
             byte[] in = apart ? splitter.body() : body;
             int from = apart ? 0 : start;
             int inLength = apart ? splitter.bodyLength() : length;

@@ -25,6 +25,12 @@ final class IdJoiner {
     private byte[] scratch = new byte[256];
     private int size;
     private long room;
+    private final boolean idsInValues;
+
+    /** @param idsInValues whether the values' {@code Long}s went apart too ({@link IdSplitter}'s setting) */
+    IdJoiner(boolean idsInValues) {
+        this.idsInValues = idsInValues;
+    }
 
     /** Starts a frame whose id section is {@code frame[from, to)}, a multiple of 8 bytes. */
     void start(byte[] frame, int from, int to) {
@@ -54,7 +60,7 @@ final class IdJoiner {
         size = 0;
         copy(in, pos, BatchFormat.position(anchors));
         int p = tokens(in, BatchFormat.position(anchors), 2 * BatchFormat.value(anchors), end);
-        long header = BundleIds.valuesHeader(in, p, end);
+        long header = idsInValues ? BundleIds.valuesHeader(in, p, end) : 0;
         if (header != 0) {
             copy(in, p, BundleIds.afterHeader(header));
             p = tokens(in, BundleIds.afterHeader(header), BundleIds.longs(header), end);
@@ -97,14 +103,22 @@ final class IdJoiner {
                 throw new FrameRejectedException("batch frame message's id token is malformed or cut short");
             }
             p = BatchFormat.position(token);
-            ensure(8);
-            IdSplitter.IDS.set(scratch, size, id(BatchFormat.value(token)));
-            size += 8;
+            if (BatchFormat.value(token) == IdSplitter.LITERAL) {
+                if (p + 8 > end) {
+                    throw new FrameRejectedException("batch frame message's number in place is cut short");
+                }
+                copy(in, p, p + 8);
+                p += 8;
+            } else {
+                ensure(8);
+                IdSplitter.IDS.set(scratch, size, id(BatchFormat.value(token) - IdSplitter.NEW));
+                size += 8;
+            }
         }
         return p;
     }
 
-    /** The id a token stands for, checked. */
+    /** The id a token stands for (less {@link IdSplitter#NEW}: 0 a new id), checked. */
     private long id(int token) {
         long id;
         if (token == 0) {

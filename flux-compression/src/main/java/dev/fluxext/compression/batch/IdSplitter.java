@@ -8,9 +8,10 @@ import java.util.Arrays;
 
 /**
  * Takes the ids out of a bundle's body before the codec sees it ({@link BundleIds}): each id in a message becomes a
- * token (varint): 0 for an id new to the bundle, whose 8 bytes go to the bundle's id section in order; 1 to
- * {@link #RECENT} for one of the ids used last (1: the very last), else {@code RECENT} plus its distance back among
- * the bundle's distinct ids (1: the last new one). Every id used moves to the front of the recent ones. Why both:
+ * token (varint): 1 for an id new to the bundle, whose 8 bytes go to the bundle's id section in order; 2 to
+ * {@code 1 + RECENT} for one of the ids used last (2: the very last), else {@code 1 + RECENT} plus its distance back
+ * among the bundle's distinct ids (1: the last new one); 0 for a number that does not look like a random id
+ * ({@link #looksRandom}), whose 8 bytes stay in place after the token, for the codec. Every id used moves to the front of the recent ones. Why both:
  * a paragraph's root id comes again in each of its word tuples with new edge ids in between, so its distance grows
  * while its place among the recent ids stays; an event's ids come again in its acker tuples hundreds of ids later.
  * Tokens that repeat are what the codec shrinks. Each message's task varint carries a flag in its lowest bit: 1 if
@@ -25,8 +26,12 @@ final class IdSplitter {
      * anchoring each of its word tuples, is always there; 4 to 32 took the same bytes on captured traffic.
      */
     static final int RECENT = 4;
-    /** Ids as Storm writes them: 8 bytes, big-endian. */
-    static final VarHandle IDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    /** The token of an id left in place: its 8 bytes follow the token, in the codec's input. */
+    static final int LITERAL = 0;
+    /** The token of an id new to the bundle; the recent ones follow it, then the distances back. */
+    static final int NEW = 1;
+    /** Ids as Storm writes them (Kryo 5's {@code Output.writeLong}): 8 bytes, little-endian. */
+    static final VarHandle IDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private byte[] out = new byte[0];
     private int outEnd;
@@ -43,6 +48,12 @@ final class IdSplitter {
     private int[] stamps = new int[1024];
     private int stamp;
     private int distinct;
+    private final boolean idsInValues;
+
+    /** @param idsInValues whether the values' {@code Long}s go apart too (the topology's values carry the mask) */
+    IdSplitter(boolean idsInValues) {
+        this.idsInValues = idsInValues;
+    }
 
     /**
      * Splits the body {@code in[from, to)} (count, then task, length and payload per message, as
@@ -52,9 +63,10 @@ final class IdSplitter {
      */
     boolean split(byte[] in, int from, int to) {
         long count = BatchFormat.readVarInt(in, from, to);
-        // Tokens are shorter than the ids they replace and lengths no longer; a task's varint may take a byte more
-        // for the flag.
-        out = FrameFormat.grow(out, to - from + BatchFormat.value(count), Integer.MAX_VALUE - 8);
+        // A token is shorter than the id it replaces, but a number left in place takes a byte more (its token):
+        // at most an eighth more, and per message a byte more for the task's flag and one for a longer length.
+        out = FrameFormat.grow(out, to - from + (to - from) / 8 + 2 * BatchFormat.value(count) + 8,
+                Integer.MAX_VALUE - 8);
         ids = FrameFormat.grow(ids, to - from, Integer.MAX_VALUE - 8);
         idsEnd = 0;
         distinct = 0;
@@ -93,7 +105,7 @@ final class IdSplitter {
         return outEnd;
     }
 
-    /** The id section: 8 bytes, big-endian, per id new to the bundle, in order. */
+    /** The id section: 8 bytes, as in the message, per id new to the bundle, in order. */
     byte[] ids() {
         return ids;
     }
@@ -115,7 +127,7 @@ final class IdSplitter {
         }
         int anchorIds = BatchFormat.position(anchors);
         int valuesAt = anchorIds + 16 * BatchFormat.value(anchors);
-        long header = BundleIds.valuesHeader(in, valuesAt, end);
+        long header = idsInValues ? BundleIds.valuesHeader(in, valuesAt, end) : 0;
         int longs = BundleIds.longs(header);
         int longIds = BundleIds.afterHeader(header);
         int afterIds = longIds + 8 * longs;
@@ -132,10 +144,10 @@ final class IdSplitter {
         outEnd = BatchFormat.writeVarInt(out, outEnd, task << 1 | 1);
         outEnd = BatchFormat.writeVarInt(out, outEnd, length);
         copy(in, pos, anchorIds);
-        writeTokens(0, anchorCount);
+        writeTokens(in, anchorIds, 0, anchorCount);
         if (header != 0) {
             copy(in, valuesAt, longIds);
-            writeTokens(anchorCount, longs);
+            writeTokens(in, longIds, anchorCount, longs);
             copy(in, afterIds, end);
         } else {
             copy(in, valuesAt, end);
@@ -158,16 +170,25 @@ final class IdSplitter {
         int bytes = 0;
         for (int i = 0; i < n; i++) {
             long id = (long) IDS.get(in, from + 8 * i);
-            int token = recentToken(id);
-            if (token == 0) {
-                int seen = find(id);
-                if (seen < 0) {
-                    IDS.set(ids, idsEnd, id);
-                    idsEnd += 8;
+            int token;
+            if (!looksRandom(id)) {
+                token = LITERAL;
+                bytes += 8;
+            } else {
+                token = recentToken(id);
+                if (token == 0) {
+                    int seen = find(id);
+                    if (seen < 0) {
+                        IDS.set(ids, idsEnd, id);
+                        idsEnd += 8;
+                        token = NEW;
+                    } else {
+                        token = NEW + RECENT + distinct - seen;
+                    }
+                    pushRecent(Math.min(recentCount, RECENT - 1), id);
                 } else {
-                    token = RECENT + distinct - seen;
+                    token += NEW;
                 }
-                pushRecent(Math.min(recentCount, RECENT - 1), id);
             }
             tokens[at + i] = token;
             bytes += FrameFormat.varIntLength(token);
@@ -175,9 +196,23 @@ final class IdSplitter {
         return bytes;
     }
 
-    private void writeTokens(int at, int n) {
-        for (int i = at; i < at + n; i++) {
-            outEnd = BatchFormat.writeVarInt(out, outEnd, tokens[i]);
+    /**
+     * Whether {@code id} may be one of Storm's random ids: its top byte is neither 0 nor -1 (of random ids, all but
+     * 1 in 128). Small numbers (counts, times, sequence numbers) stay in the codec's input, which shrinks them.
+     */
+    static boolean looksRandom(long id) {
+        long top = id >> 56;
+        return top != 0 && top != -1;
+    }
+
+    private void writeTokens(byte[] in, int from, int at, int n) {
+        for (int i = 0; i < n; i++) {
+            int token = tokens[at + i];
+            outEnd = BatchFormat.writeVarInt(out, outEnd, token);
+            if (token == LITERAL) {
+                System.arraycopy(in, from + 8 * i, out, outEnd, 8);
+                outEnd += 8;
+            }
         }
     }
 

@@ -87,6 +87,16 @@ public final class CompressingListDelegateSerializer extends Serializer<ListDele
         return BATCH_TRANSPORT.equals(conf.get(FrameGuardContext.DELEGATE_KEY));
     }
 
+    /**
+     * Whether every worker of the topology writes tuple values as {@link FixedLongValues} (this serializer, on the
+     * batch transport): then the transport finds the ackers' ids behind the values' mask. Read from the topology
+     * config, as both ends of a connection must decide alike.
+     */
+    public static boolean valuesCarryLongMask(Map<String, Object> conf) {
+        return CompressingListDelegateSerializer.class.getName().equals(conf.get(Config.TOPOLOGY_TUPLE_SERIALIZER))
+                && writesFixedLongs(conf);
+    }
+
     @Override
     public void write(Kryo kryo, Output output, ListDelegate list) {
         if (counters == null) {

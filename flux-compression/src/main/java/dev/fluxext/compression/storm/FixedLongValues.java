@@ -13,7 +13,7 @@ import org.apache.storm.utils.ListDelegate;
 /**
  * A tuple's values as topologies on the batch-compressing transport write them: the count (varint), a mask of the
  * values that are {@code Long}s (varint, bit i for value i, the first {@link #MASKED} values only), each of those as
- * 8 fixed bytes, big-endian, then every other value as Kryo writes a class and an object.
+ * 8 fixed bytes (little-endian, as Kryo 5 writes a long), then every other value as Kryo writes a class and an object.
  *
  * <p>Why: Storm's ackers carry a tuple tree's random 64-bit root id and edge ids as {@code Long} values, which
  * Kryo writes as 9-10 variable-length bytes, while the tuples they ack carry the same ids in their message id as

@@ -71,7 +71,8 @@ class BatchSkipTest {
     }
 
     private static BatchWriter writer(Codec codec, int minBatchBytes, String name) {
-        return new BatchWriter(codec, CodecId.ZSTD.id(), 4096, minBatchBytes, 10, BatchMetrics.counters(name));
+        return new BatchWriter(codec, CodecId.ZSTD.id(), 4096, minBatchBytes, 10, false,
+                BatchMetrics.counters(name));
     }
 
     private static TaskMessage frame(BatchWriter writer, List<TaskMessage> bundle) {

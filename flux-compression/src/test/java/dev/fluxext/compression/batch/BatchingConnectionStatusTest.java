@@ -15,7 +15,7 @@ class BatchingConnectionStatusTest {
     @Test
     void notReadyWhileTheWrappedConnectionConnects() {
         StubConnection netty = new StubConnection(ConnectionWithStatus.Status.Connecting);
-        var batching = new BatchCompressionContext.BatchingConnection(netty, new BatchWriter(null, 0, 4096, 0, 0,
+        var batching = new BatchCompressionContext.BatchingConnection(netty, new BatchWriter(null, 0, 4096, 0, 0, false,
                 BatchMetrics.counters("-> test")),
                 BatchMetrics.counters("-> test"), LinkState.ALWAYS);
         assertFalse(WorkerState.isConnectionReady(batching));

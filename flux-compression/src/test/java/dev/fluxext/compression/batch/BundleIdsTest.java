@@ -57,12 +57,12 @@ class BundleIdsTest {
     List<TaskMessage> trees(int n) {
         List<TaskMessage> bundle = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            long root = random.nextLong();
-            long edge = random.nextLong();
+            long root = randomId();
+            long edge = randomId();
             bundle.add(new TaskMessage(3, tuple(SPOUT_TASK, 1, new long[] {root, edge},
                     List.of("{\"event\":" + i + ",\"type\":\"view\",\"user\":\"u" + random.nextInt(500) + "\"}"))));
             bundle.add(new TaskMessage(5, tuple(SPOUT_TASK, 2, new long[0], List.of(root, edge, SPOUT_TASK))));
-            bundle.add(new TaskMessage(5, tuple(4, 3, new long[0], List.of(root, random.nextLong()))));
+            bundle.add(new TaskMessage(5, tuple(4, 3, new long[0], List.of(root, randomId()))));
         }
         return bundle;
     }
@@ -76,7 +76,7 @@ class BundleIdsTest {
 
     @Test
     void aTupleTreesIdsTravelOncePerFrameAndArriveInPlace() {
-        Loopback link = new Loopback("codec", "zstd");
+        Loopback link = Loopback.inTopology(batchTopology(), "codec", "zstd");
         List<TaskMessage> bundle = trees(60);
 
         link.sender.send(bundle.iterator());
@@ -96,32 +96,34 @@ class BundleIdsTest {
     void aRootAnchoringEveryTupleKeepsOneTokenAndFarRepeatsAreFound() {
         // A paragraph's word tuples: the same root id, a new edge id each; then the acks of the first words, their
         // edges many ids back.
-        long root = random.nextLong();
+        long root = randomId();
         long[] edges = new long[40];
         List<TaskMessage> bundle = new ArrayList<>();
         for (int i = 0; i < edges.length; i++) {
-            edges[i] = random.nextLong();
+            edges[i] = randomId();
             bundle.add(new TaskMessage(3, tuple(SPOUT_TASK, 1, new long[] {root, edges[i]}, List.of("word" + i))));
         }
         for (int i = 0; i < 3; i++) {
             bundle.add(new TaskMessage(5, tuple(4, 2, new long[0], List.of(root, edges[i]))));
         }
-        IdSplitter splitter = new IdSplitter();
+        IdSplitter splitter = new IdSplitter(true);
         byte[] body = body(bundle);
 
         assertTrue(splitter.split(body, 0, body.length));
 
         List<byte[]> stripped = messages(splitter.body(), splitter.bodyLength());
-        assertArrayEquals(new byte[] {0, 0}, Arrays.copyOfRange(stripped.get(0), 3, 5), "both ids new");
+        byte newId = IdSplitter.NEW;
+        assertArrayEquals(new byte[] {newId, newId}, Arrays.copyOfRange(stripped.get(0), 3, 5), "both ids new");
         for (int i = 1; i < edges.length; i++) {
-            assertArrayEquals(new byte[] {2, 0}, Arrays.copyOfRange(stripped.get(i), 3, 5),
+            assertArrayEquals(new byte[] {(byte) (newId + 2), newId}, Arrays.copyOfRange(stripped.get(i), 3, 5),
                     "word " + i + ": the root second among the recent ids, the edge new");
         }
         // The first ack: values count 2, mask 0b11, then the root (recent) and the first edge, 40 distinct ids back.
         byte[] ack = stripped.get(edges.length);
-        assertArrayEquals(new byte[] {2, 0b11, 2, (byte) (IdSplitter.RECENT + 40)}, Arrays.copyOfRange(ack, 3, 7));
+        assertArrayEquals(new byte[] {2, 0b11, (byte) (newId + 2), (byte) (newId + IdSplitter.RECENT + 40)},
+                Arrays.copyOfRange(ack, 3, 7));
         assertEquals(41 * 8, splitter.idsLength(), "each distinct id once");
-        Loopback link = new Loopback("codec", "zstd");
+        Loopback link = Loopback.inTopology(batchTopology(), "codec", "zstd");
         link.sender.send(bundle.iterator());
         BatchRoundTripTest.assertSame(bundle, link.received());
     }
@@ -140,7 +142,7 @@ class BundleIdsTest {
                 new byte[] {1}, tuple)) {
             bundle.add(new TaskMessage(9, odd));
         }
-        IdSplitter splitter = new IdSplitter();
+        IdSplitter splitter = new IdSplitter(true);
         byte[] body = body(bundle);
 
         assertTrue(splitter.split(body, 0, body.length));
@@ -149,7 +151,7 @@ class BundleIdsTest {
         assertEquals(List.of(false, false, true), flags.subList(flags.size() - 7, flags.size() - 4),
                 "cut short: as they are; values behind a frame header: only the anchors' ids apart");
         assertEquals(true, flags.get(flags.size() - 1), "the whole tuple");
-        Loopback link = new Loopback("codec", "zstd");
+        Loopback link = Loopback.inTopology(batchTopology(), "codec", "zstd");
         link.sender.send(bundle.iterator());
         BatchRoundTripTest.assertSame(bundle, link.received());
     }
@@ -158,7 +160,7 @@ class BundleIdsTest {
     void randomTupleLikeMessagesRoundTrip() {
         // Tuples of every shape the rule reads (0-3 anchors, 0-40 values, Longs anywhere), ids repeated at random
         // across them, among messages of random bytes: every bundle arrives byte for byte.
-        Loopback link = new Loopback("codec", "zstd", "max.batch.bytes", 8192, "min.saving.percent", 0,
+        Loopback link = Loopback.inTopology(batchTopology(), "codec", "zstd", "max.batch.bytes", 8192, "min.saving.percent", 0,
                 "min.batch.bytes", 0);
         List<Long> ids = new ArrayList<>();
         List<TaskMessage> all = new ArrayList<>();
@@ -194,10 +196,66 @@ class BundleIdsTest {
     }
 
     @Test
+    void smallNumbersStayInPlaceForTheCodec() {
+        // Sequence-numbered anchors and counts: no random ids, so nothing goes apart and the codec shrinks them as
+        // before (within the flag and the tokens' bytes).
+        List<TaskMessage> bundle = new ArrayList<>();
+        for (int i = 1; i <= 50; i++) {
+            bundle.add(new TaskMessage(3, tuple(SPOUT_TASK, 1, new long[] {i, 31L * i},
+                    List.of("word" + (i % 7), (long) i * 3, System.currentTimeMillis()))));
+        }
+        Loopback link = Loopback.inTopology(batchTopology(), "codec", "zstd");
+
+        link.sender.send(bundle.iterator());
+
+        BatchRoundTripTest.assertSame(bundle, link.received());
+        byte[] frame = link.wire.get(0).message();
+        assertEquals(0, idSectionBytes(frame));
+        assertTrue(frame.length <= bodyCompressedAsItIs(bundle) + 60, frame.length + " bytes, "
+                + bodyCompressedAsItIs(bundle) + " with the body compressed as it is");
+        assertFalse(IdSplitter.looksRandom(System.currentTimeMillis()));
+        assertFalse(IdSplitter.looksRandom(-5));
+        assertTrue(IdSplitter.looksRandom(0x7F00_0000_0000_0000L));
+    }
+
+    @Test
+    void valuesWithoutTheMaskKeepTheirBytesInTheCodec() {
+        // A topology without fluxext's serializer: Storm's values, whose first bytes may look like a count and a
+        // mask. Only the anchors' ids go apart; the values' bytes stay where they are, and all arrives intact.
+        Map<String, Object> storms = new HashMap<>(Utils.readDefaultConfig());
+        storms.put(Config.STORM_MESSAGING_TRANSPORT, BatchCompressionContext.class.getName());
+        assertFalse(BatchSettings.fromConf(storms).idsInValues());
+        assertTrue(BatchSettings.fromConf(batchTopology()).idsInValues());
+        KryoValuesSerializer stormValues = new KryoValuesSerializer(storms);
+        List<TaskMessage> bundle = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            Output out = new Output(256, -1);
+            out.writeInt(SPOUT_TASK, true);
+            out.writeInt(1, true);
+            out.writeInt(1, true);
+            out.writeLong(randomId());
+            out.writeLong(randomId());
+            stormValues.serializeInto(List.of("{\"event\":" + i + ",\"type\":\"view\"}"), out);
+            bundle.add(new TaskMessage(3, out.toBytes()));
+        }
+        Loopback link = Loopback.inTopology(storms, "codec", "zstd");
+
+        link.sender.send(bundle.iterator());
+
+        BatchRoundTripTest.assertSame(bundle, link.received());
+        assertEquals(40 * 2 * 8, idSectionBytes(link.wire.get(0).message()), "the anchors' ids only");
+    }
+
+    @Test
     void aBundleWhoseTaskIsNoShortIsCompressedWithItsIdsIn() {
-        IdSplitter splitter = new IdSplitter();
+        IdSplitter splitter = new IdSplitter(true);
         byte[] body = body(List.of(new TaskMessage(70_000, tuple(1, 1, new long[] {1, 2}, List.of()))));
         assertFalse(splitter.split(body, 0, body.length));
+    }
+
+    /** A random id as Storm draws them, its top byte neither 0 nor -1 (as all but 1 in 128 of Storm's are). */
+    long randomId() {
+        return (random.nextLong() | (1L << 62)) & ~(1L << 60);
     }
 
     private long id(List<Long> ids) {
@@ -211,7 +269,7 @@ class BundleIdsTest {
 
     /** The body as {@link BatchWriter} writes it. */
     static byte[] body(List<TaskMessage> messages) {
-        BatchWriter writer = new BatchWriter(null, 0, Integer.MAX_VALUE, 0, 0,
+        BatchWriter writer = new BatchWriter(null, 0, Integer.MAX_VALUE, 0, 0, true,
                 dev.fluxext.compression.metrics.BatchMetrics.counters("body"));
         messages.forEach(writer::add);
         byte[] frame = writer.finish().message();

@@ -103,16 +103,22 @@ class HostileBatchFrameTest {
                         varInt(70_000), varInt(0))),
                 Arguments.of("ids apart in a raw frame", concat(new byte[] {(byte) (FrameFormat.header(
                         FrameFormat.RAW) | BatchFormat.IDS_APART)}, body(1, 6))),
-                Arguments.of("ids apart: a reference to a recent id before the first", apart(tupleTokens(1, 0, 2),
+                Arguments.of("ids apart: a reference to a recent id before the first", apart(tupleTokens(1, IdSplitter.NEW,
+                        IdSplitter.NEW + 2), new byte[8])),
+                Arguments.of("ids apart: a reference further back than the first id", apart(tupleTokens(1,
+                        IdSplitter.NEW, IdSplitter.NEW + IdSplitter.RECENT + 2), new byte[8])),
+                Arguments.of("ids apart: more tokens than ids", apart(tupleTokens(1, IdSplitter.NEW, IdSplitter.NEW),
                         new byte[8])),
-                Arguments.of("ids apart: a reference further back than the first id", apart(tupleTokens(1, 0,
-                        IdSplitter.RECENT + 2), new byte[8])),
-                Arguments.of("ids apart: more tokens than ids", apart(tupleTokens(1, 0, 0), new byte[8])),
-                Arguments.of("ids apart: ids left over", apart(tupleTokens(1, 0, 1), new byte[16])),
-                Arguments.of("ids apart: an id section of 12 bytes", apart(tupleTokens(1, 0, 1), new byte[12])),
+                Arguments.of("ids apart: ids left over", apart(tupleTokens(1, IdSplitter.NEW, IdSplitter.NEW + 1),
+                        new byte[16])),
+                Arguments.of("ids apart: an id section of 12 bytes", apart(tupleTokens(1, IdSplitter.NEW,
+                        IdSplitter.NEW + 1), new byte[12])),
                 Arguments.of("ids apart: a token cut short", apart(concat(varInt(1), varInt(1 << 1 | 1), varInt(5),
-                        new byte[] {1, 1, 1, 0, (byte) 0x80}), new byte[8])),
-                Arguments.of("ids apart: more anchors than tokens", apart(tupleTokens(40, 0, 1), new byte[8])),
+                        new byte[] {1, 1, 1, IdSplitter.NEW, (byte) 0x80}), new byte[8])),
+                Arguments.of("ids apart: a number in place cut short", apart(concat(varInt(1), varInt(1 << 1 | 1),
+                        varInt(8), new byte[] {1, 1, 1, IdSplitter.LITERAL, 0, 0, 0, 5}), new byte[0])),
+                Arguments.of("ids apart: more anchors than tokens", apart(tupleTokens(40, IdSplitter.NEW, IdSplitter.NEW + 1),
+                        new byte[8])),
                 Arguments.of("ids apart: references that rebuild more than the cap", apart(referencesBomb(),
                         new byte[8])));
     }
@@ -148,7 +154,7 @@ class HostileBatchFrameTest {
             tuple.writeBytes(new byte[] {1, 1});
             tuple.writeBytes(varInt(1000));
             for (int t = 0; t < 2000; t++) {
-                tuple.write(m == 0 && t == 0 ? 0 : 1);
+                tuple.write(m == 0 && t == 0 ? IdSplitter.NEW : IdSplitter.NEW + 1);
             }
             tuple.writeBytes(new byte[] {0, 0});
             body.writeBytes(varInt(1 << 1 | 1));

@@ -33,8 +33,20 @@ final class Loopback extends StubConnection {
 
     /** A sender whose link is judged by {@code link}. */
     Loopback(LinkState link, Object... settings) {
+        this(Map.of(), link, settings);
+    }
+
+    /**
+     * The two halves in a topology whose config is {@code topologyConf} (e.g. its tuple serializer), compressing
+     * whatever the link does, with these transport settings.
+     */
+    static Loopback inTopology(Map<String, Object> topologyConf, Object... settings) {
+        return new Loopback(topologyConf, LinkState.ALWAYS, settings);
+    }
+
+    private Loopback(Map<String, Object> topologyConf, LinkState link, Object... settings) {
         super(Status.Ready);
-        Map<String, Object> conf = new HashMap<>();
+        Map<String, Object> conf = new HashMap<>(topologyConf);
         for (int i = 0; i < settings.length; i += 2) {
             conf.put(BatchCompressionOptions.PREFIX + settings[i], settings[i + 1]);
         }
