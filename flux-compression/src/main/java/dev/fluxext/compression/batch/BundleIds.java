@@ -74,4 +74,18 @@ final class BundleIds {
     static int afterHeader(long valuesHeader) {
         return (int) valuesHeader;
     }
+
+    /**
+     * Puts {@code id} first among the {@code count} recent ids, moving the {@code before} ones before it down (the
+     * splitter's and the joiner's list, kept alike).
+     *
+     * @return the count of recent ids now
+     */
+    static int toFront(long[] recent, int count, int before, long id) {
+        for (int q = before; q > 0; q--) {
+            recent[q] = recent[q - 1];
+        }
+        recent[0] = id;
+        return Math.max(count, before + 1);
+    }
 }

@@ -137,7 +137,7 @@ final class IdJoiner {
                         + recentCount);
             }
             id = recent[token - 1];
-            pushRecent(token - 1, id);
+            recentCount = BundleIds.toFront(recent, recentCount, token - 1, id);
             return id;
         } else {
             int back = token - IdSplitter.RECENT;
@@ -146,16 +146,8 @@ final class IdJoiner {
             }
             id = distinct[known - back];
         }
-        pushRecent(Math.min(recentCount, IdSplitter.RECENT - 1), id);
+        recentCount = BundleIds.toFront(recent, recentCount, Math.min(recentCount, IdSplitter.RECENT - 1), id);
         return id;
     }
 
-    /** Puts {@code id} first among the recent ids, moving the {@code before} ones before it down. */
-    private void pushRecent(int before, long id) {
-        for (int q = before; q > 0; q--) {
-            recent[q] = recent[q - 1];
-        }
-        recent[0] = id;
-        recentCount = Math.max(recentCount, before + 1);
-    }
 }

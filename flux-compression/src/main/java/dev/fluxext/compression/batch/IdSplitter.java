@@ -185,7 +185,7 @@ final class IdSplitter {
                     } else {
                         token = NEW + RECENT + distinct - seen;
                     }
-                    pushRecent(Math.min(recentCount, RECENT - 1), id);
+                    recentCount = BundleIds.toFront(recent, recentCount, Math.min(recentCount, RECENT - 1), id);
                 } else {
                     token += NEW;
                 }
@@ -220,21 +220,13 @@ final class IdSplitter {
     private int recentToken(long id) {
         for (int p = 0; p < recentCount; p++) {
             if (recent[p] == id) {
-                pushRecent(p, id);
+                recentCount = BundleIds.toFront(recent, recentCount, p, id);
                 return p + 1;
             }
         }
         return 0;
     }
 
-    /** Puts {@code id} first among the recent ids, moving the {@code before} ones before it down. */
-    private void pushRecent(int before, long id) {
-        for (int q = before; q > 0; q--) {
-            recent[q] = recent[q - 1];
-        }
-        recent[0] = id;
-        recentCount = Math.max(recentCount, before + 1);
-    }
 
     /** The id's index among the bundle's distinct ids, or -1 after adding it as the next one. */
     private int find(long id) {
