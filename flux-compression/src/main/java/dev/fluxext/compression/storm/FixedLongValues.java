@@ -63,20 +63,20 @@ public final class FixedLongValues extends Serializer<ListDelegate> {
         // Each value takes a byte at least (a class id, 0 for null), each Long 8.
         BoundedInput.requireElements(input, count, 1, "tuple values");
         BoundedInput.requireElements(input, Integer.bitCount(mask), 8, "tuple values' Longs");
-        Object[] read = new Object[count];
+        // The Longs come first on the wire but not in the list: a list of nulls, filled in place.
+        List<Object> list = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            list.add(null);
+        }
         for (int i = 0; i < Math.min(count, MASKED); i++) {
             if ((mask & (1 << i)) != 0) {
-                read[i] = input.readLong();
+                list.set(i, input.readLong());
             }
         }
         for (int i = 0; i < count; i++) {
             if (i >= MASKED || (mask & (1 << i)) == 0) {
-                read[i] = kryo.readClassAndObject(input);
+                list.set(i, kryo.readClassAndObject(input));
             }
-        }
-        List<Object> list = new ArrayList<>(count);
-        for (Object value : read) {
-            list.add(value);
         }
         ListDelegate values = new ListDelegate();
         values.setDelegate(list);
