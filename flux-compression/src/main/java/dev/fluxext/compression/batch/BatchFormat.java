@@ -37,28 +37,13 @@ final class BatchFormat {
     }
 
     /**
-     * Reads the varint at {@code pos} of {@code in[.., limit)}.
+     * {@link FrameFormat#readVarInt}, but a negative value is malformed too: a bundle's counts, tasks and lengths
+     * never are.
      *
-     * @return the value in the high 32 bits, the position after it in the low 32; -1 if it runs past {@code limit},
-     *     is longer than 5 bytes or is negative
+     * @return as {@link FrameFormat#readVarInt}; -1 also for a negative value
      */
     static long readVarInt(byte[] in, int pos, int limit) {
-        int value = 0;
-        for (int i = 0; i < 5 && pos + i < limit; i++) {
-            int b = in[pos + i];
-            value |= (b & 0x7F) << (7 * i);
-            if ((b & 0x80) == 0) {
-                return value < 0 ? -1 : ((long) value << 32) | (pos + i + 1);
-            }
-        }
-        return -1;
-    }
-
-    static int value(long varInt) {
-        return (int) (varInt >>> 32);
-    }
-
-    static int position(long varInt) {
-        return (int) varInt;
+        long read = FrameFormat.readVarInt(in, pos, limit);
+        return read < 0 ? -1 : read;
     }
 }

@@ -1,5 +1,8 @@
 package dev.fluxext.compression.batch;
 
+import static dev.fluxext.compression.frame.FrameFormat.varIntEnd;
+import static dev.fluxext.compression.frame.FrameFormat.varIntValue;
+
 import dev.fluxext.compression.codec.Codec;
 import dev.fluxext.compression.codec.CodecId;
 import dev.fluxext.compression.config.BatchCompressionOptions;
@@ -72,13 +75,13 @@ final class BatchReader {
                     + (settings.codec() == null ? "none" : settings.codec().configName()));
         }
         long length = BatchFormat.readVarInt(frame, 1, frame.length);
-        long compressedLength = length < 0 ? -1 : BatchFormat.readVarInt(frame, BatchFormat.position(length), frame.length);
+        long compressedLength = length < 0 ? -1 : BatchFormat.readVarInt(frame, varIntEnd(length), frame.length);
         if (compressedLength < 0) {
             throw new FrameRejectedException("batch frame lengths truncated or malformed");
         }
-        int expected = BatchFormat.value(length);
-        int n = BatchFormat.value(compressedLength);
-        int start = BatchFormat.position(compressedLength);
+        int expected = varIntValue(length);
+        int n = varIntValue(compressedLength);
+        int start = varIntEnd(compressedLength);
         if (expected > cap) {
             throw new FrameRejectedException("batch frame declares " + expected + " decompressed bytes, more than the "
                     + "cap of " + cap + " set by " + BatchCompressionOptions.MAX_DECOMPRESSED_BYTES.key());
@@ -115,32 +118,32 @@ final class BatchReader {
         long count = BatchFormat.readVarInt(body, pos, end);
         // Each message takes at least MIN_ENTRY_BYTES: a larger count is a lie, found before looping; and no more
         // are built per frame than a sender bundles.
-        if (count < 0 || BatchFormat.value(count) > (end - BatchFormat.position(count)) / BatchFormat.MIN_ENTRY_BYTES) {
+        if (count < 0 || varIntValue(count) > (end - varIntEnd(count)) / BatchFormat.MIN_ENTRY_BYTES) {
             throw new FrameRejectedException("batch frame declares " + (count < 0 ? "a malformed number of"
-                    : BatchFormat.value(count)) + " messages, more than its " + (end - pos) + " bytes hold");
+                    : varIntValue(count)) + " messages, more than its " + (end - pos) + " bytes hold");
         }
-        if (BatchFormat.value(count) > maxMessages) {
-            throw new FrameRejectedException("batch frame declares " + BatchFormat.value(count) + " messages, more "
+        if (varIntValue(count) > maxMessages) {
+            throw new FrameRejectedException("batch frame declares " + varIntValue(count) + " messages, more "
                     + "than " + maxMessages + " (" + BatchCompressionOptions.MAX_BATCH_BYTES.key() + " / "
                     + BatchFormat.MIN_ENTRY_BYTES + " bytes each)");
         }
-        pos = BatchFormat.position(count);
+        pos = varIntEnd(count);
         long room = cap; // the messages' bytes once their ids are back in
-        for (int i = 0; i < BatchFormat.value(count); i++) {
+        for (int i = 0; i < varIntValue(count); i++) {
             long task = BatchFormat.readVarInt(body, pos, end);
-            long length = task < 0 ? -1 : BatchFormat.readVarInt(body, BatchFormat.position(task), end);
-            int taskId = task < 0 ? -1 : apart ? BatchFormat.value(task) >>> 1 : BatchFormat.value(task);
+            long length = task < 0 ? -1 : BatchFormat.readVarInt(body, varIntEnd(task), end);
+            int taskId = task < 0 ? -1 : apart ? varIntValue(task) >>> 1 : varIntValue(task);
             if (length < 0 || taskId > Short.MAX_VALUE) {
                 throw new FrameRejectedException("batch frame message " + i + " has a malformed header");
             }
-            pos = BatchFormat.position(length);
-            int size = BatchFormat.value(length);
+            pos = varIntEnd(length);
+            int size = varIntValue(length);
             if (size > end - pos) {
                 throw new FrameRejectedException("batch frame message " + i + " declares " + size + " bytes, "
                         + (end - pos) + " left");
             }
             byte[] payload;
-            if (apart && (BatchFormat.value(task) & 1) != 0) {
+            if (apart && (varIntValue(task) & 1) != 0) {
                 payload = joiner.join(body, pos, pos + size, room);
             } else if (size > room) {
                 throw new FrameRejectedException("batch frame's messages with their ids take more than the cap");

@@ -1,5 +1,9 @@
 package dev.fluxext.compression.batch;
 
+import static dev.fluxext.compression.frame.FrameFormat.varIntEnd;
+import static dev.fluxext.compression.frame.FrameFormat.varIntValue;
+
+import dev.fluxext.compression.frame.FrameFormat;
 import dev.fluxext.compression.storm.FixedLongValues;
 
 /**
@@ -25,25 +29,13 @@ final class BundleIds {
     }
 
     /**
-     * The position after the varint at {@code pos}, or -1 if it runs past {@code end} or is longer than 5 bytes.
-     * (Task ids may be negative: Storm's system task is written as 5 bytes.)
-     */
-    static int skipVarInt(byte[] in, int pos, int end) {
-        for (int i = 0; i < 5 && pos + i < end; i++) {
-            if ((in[pos + i] & 0x80) == 0) {
-                return pos + i + 1;
-            }
-        }
-        return -1;
-    }
-
-    /**
      * The position of the anchor count of the message at {@code [pos, end)}, after its source task and stream;
-     * -1 if those do not fit.
+     * -1 if those do not fit. (Task ids may be negative: Storm's system task is written as 5 bytes.)
      */
     static int anchorCountAt(byte[] in, int pos, int end) {
-        int stream = skipVarInt(in, pos, end);
-        return stream < 0 ? -1 : skipVarInt(in, stream, end);
+        long task = FrameFormat.readVarInt(in, pos, end);
+        long stream = task == -1 ? -1 : FrameFormat.readVarInt(in, varIntEnd(task), end);
+        return stream == -1 ? -1 : varIntEnd(stream);
     }
 
     /**
@@ -60,11 +52,11 @@ final class BundleIds {
         if (mask < 0) {
             return 0;
         }
-        int bits = BatchFormat.value(mask);
+        int bits = varIntValue(mask);
         if (count < FixedLongValues.MASKED && bits >>> count != 0) {
             return 0;
         }
-        return ((long) Integer.bitCount(bits) << 32) | BatchFormat.position(mask);
+        return ((long) Integer.bitCount(bits) << 32) | varIntEnd(mask);
     }
 
     static int longs(long valuesHeader) {

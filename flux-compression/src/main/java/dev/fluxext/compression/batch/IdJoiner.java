@@ -1,5 +1,8 @@
 package dev.fluxext.compression.batch;
 
+import static dev.fluxext.compression.frame.FrameFormat.varIntEnd;
+import static dev.fluxext.compression.frame.FrameFormat.varIntValue;
+
 import dev.fluxext.compression.frame.FrameRejectedException;
 import java.util.Arrays;
 
@@ -53,13 +56,13 @@ final class IdJoiner {
     byte[] join(byte[] in, int pos, int end, long room) {
         int countAt = BundleIds.anchorCountAt(in, pos, end);
         long anchors = countAt < 0 ? -1 : BatchFormat.readVarInt(in, countAt, end);
-        if (anchors < 0 || BatchFormat.value(anchors) > (end - BatchFormat.position(anchors)) / 2) {
+        if (anchors < 0 || varIntValue(anchors) > (end - varIntEnd(anchors)) / 2) {
             throw new FrameRejectedException("batch frame message's anchors are malformed or more than its bytes hold");
         }
         this.room = room;
         size = 0;
-        copy(in, pos, BatchFormat.position(anchors));
-        int p = tokens(in, BatchFormat.position(anchors), 2 * BatchFormat.value(anchors), end);
+        copy(in, pos, varIntEnd(anchors));
+        int p = tokens(in, varIntEnd(anchors), 2 * varIntValue(anchors), end);
         long header = idsInValues ? BundleIds.valuesHeader(in, p, end) : 0;
         if (header != 0) {
             copy(in, p, BundleIds.afterHeader(header));
@@ -102,8 +105,8 @@ final class IdJoiner {
             if (token < 0) {
                 throw new FrameRejectedException("batch frame message's id token is malformed or cut short");
             }
-            p = BatchFormat.position(token);
-            if (BatchFormat.value(token) == IdSplitter.LITERAL) {
+            p = varIntEnd(token);
+            if (varIntValue(token) == IdSplitter.LITERAL) {
                 if (p + 8 > end) {
                     throw new FrameRejectedException("batch frame message's number in place is cut short");
                 }
@@ -111,7 +114,7 @@ final class IdJoiner {
                 p += 8;
             } else {
                 ensure(8);
-                IdSplitter.IDS.set(scratch, size, id(BatchFormat.value(token) - IdSplitter.NEW));
+                IdSplitter.IDS.set(scratch, size, id(varIntValue(token) - IdSplitter.NEW));
                 size += 8;
             }
         }

@@ -1,5 +1,8 @@
 package dev.fluxext.compression.batch;
 
+import static dev.fluxext.compression.frame.FrameFormat.varIntEnd;
+import static dev.fluxext.compression.frame.FrameFormat.varIntValue;
+
 import dev.fluxext.compression.frame.FrameFormat;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -65,7 +68,7 @@ final class IdSplitter {
         long count = BatchFormat.readVarInt(in, from, to);
         // A token is shorter than the id it replaces, but a number left in place takes a byte more (its token):
         // at most an eighth more, and per message a byte more for the task's flag and one for a longer length.
-        out = FrameFormat.grow(out, to - from + (to - from) / 8 + 2 * BatchFormat.value(count) + 8,
+        out = FrameFormat.grow(out, to - from + (to - from) / 8 + 2 * varIntValue(count) + 8,
                 Integer.MAX_VALUE - 8);
         ids = FrameFormat.grow(ids, to - from, Integer.MAX_VALUE - 8);
         idsEnd = 0;
@@ -75,18 +78,18 @@ final class IdSplitter {
             Arrays.fill(stamps, 0);
             stamp = 1;
         }
-        outEnd = BatchFormat.writeVarInt(out, 0, BatchFormat.value(count));
-        int pos = BatchFormat.position(count);
-        for (int i = 0; i < BatchFormat.value(count); i++) {
+        outEnd = BatchFormat.writeVarInt(out, 0, varIntValue(count));
+        int pos = varIntEnd(count);
+        for (int i = 0; i < varIntValue(count); i++) {
             long task = BatchFormat.readVarInt(in, pos, to);
-            if (task < 0 || BatchFormat.value(task) > Short.MAX_VALUE) {
+            if (task < 0 || varIntValue(task) > Short.MAX_VALUE) {
                 return false;
             }
-            long length = BatchFormat.readVarInt(in, BatchFormat.position(task), to);
-            pos = BatchFormat.position(length);
-            int end = pos + BatchFormat.value(length);
-            if (!strip(BatchFormat.value(task), in, pos, end)) {
-                outEnd = BatchFormat.writeVarInt(out, outEnd, BatchFormat.value(task) << 1);
+            long length = BatchFormat.readVarInt(in, varIntEnd(task), to);
+            pos = varIntEnd(length);
+            int end = pos + varIntValue(length);
+            if (!strip(varIntValue(task), in, pos, end)) {
+                outEnd = BatchFormat.writeVarInt(out, outEnd, varIntValue(task) << 1);
                 outEnd = BatchFormat.writeVarInt(out, outEnd, end - pos);
                 System.arraycopy(in, pos, out, outEnd, end - pos);
                 outEnd += end - pos;
@@ -122,11 +125,11 @@ final class IdSplitter {
     private boolean strip(int task, byte[] in, int pos, int end) {
         int countAt = BundleIds.anchorCountAt(in, pos, end);
         long anchors = countAt < 0 ? -1 : BatchFormat.readVarInt(in, countAt, end);
-        if (anchors < 0 || BatchFormat.value(anchors) > (end - BatchFormat.position(anchors)) / 16) {
+        if (anchors < 0 || varIntValue(anchors) > (end - varIntEnd(anchors)) / 16) {
             return false;
         }
-        int anchorIds = BatchFormat.position(anchors);
-        int valuesAt = anchorIds + 16 * BatchFormat.value(anchors);
+        int anchorIds = varIntEnd(anchors);
+        int valuesAt = anchorIds + 16 * varIntValue(anchors);
         long header = idsInValues ? BundleIds.valuesHeader(in, valuesAt, end) : 0;
         int longs = BundleIds.longs(header);
         int longIds = BundleIds.afterHeader(header);
@@ -134,7 +137,7 @@ final class IdSplitter {
         if (afterIds > end) {
             return false;
         }
-        int anchorCount = 2 * BatchFormat.value(anchors);
+        int anchorCount = 2 * varIntValue(anchors);
         int idCount = anchorCount + longs;
         if (tokens.length < idCount) {
             tokens = new int[Math.max(idCount, 2 * tokens.length)];

@@ -48,6 +48,37 @@ public final class FrameFormat {
         return new byte[(int) Math.max(needed, doubled)];
     }
 
+    /**
+     * Reads, in place and without allocating, the varint (Kryo's positive varint: unsigned LEB128, up to 5 bytes) at
+     * {@code pos} of {@code in[.., end)}. The one reader of the batch and tuple-header code, each caller passing its
+     * own bound.
+     *
+     * @return the value in the high 32 bits ({@link #varIntValue}), the position after it in the low 32
+     *     ({@link #varIntEnd}); -1 if it runs past {@code end} or its fifth byte says more follow. A negative value
+     *     (5 bytes, as Storm writes its system task -1) makes the result negative but not -1.
+     */
+    public static long readVarInt(byte[] in, int pos, int end) {
+        int value = 0;
+        for (int i = 0; i < 5 && pos + i < end; i++) {
+            int b = in[pos + i];
+            value |= (b & 0x7F) << (7 * i);
+            if ((b & 0x80) == 0) {
+                return ((long) value << 32) | (pos + i + 1);
+            }
+        }
+        return -1;
+    }
+
+    /** The value of a {@link #readVarInt} result. */
+    public static int varIntValue(long read) {
+        return (int) (read >>> 32);
+    }
+
+    /** The position after the varint of a {@link #readVarInt} result. */
+    public static int varIntEnd(long read) {
+        return (int) read;
+    }
+
     /** Bytes an unsigned LEB128 varint of {@code value} takes (1-5). */
     public static int varIntLength(int value) {
         if ((value >>> 7) == 0) {

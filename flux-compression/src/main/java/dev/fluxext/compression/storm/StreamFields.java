@@ -1,5 +1,6 @@
 package dev.fluxext.compression.storm;
 
+import dev.fluxext.compression.frame.FrameFormat;
 import dev.fluxext.compression.storm.TopologyShape.StreamKind;
 import java.util.Collection;
 import java.util.List;
@@ -58,10 +59,10 @@ final class StreamFields {
         if (shape == null || message == null) {
             return null;
         }
-        long task = TupleHeader.readVarInt(message, 0);
-        long stream = task == -1 ? -1 : TupleHeader.readVarInt(message, TupleHeader.position(task));
-        int sourceTask = TupleHeader.value(task);
-        int number = TupleHeader.value(stream);
+        long task = FrameFormat.readVarInt(message, 0, message.length);
+        long stream = task == -1 ? -1 : FrameFormat.readVarInt(message, FrameFormat.varIntEnd(task), message.length);
+        int sourceTask = FrameFormat.varIntValue(task);
+        int number = FrameFormat.varIntValue(stream);
         int expected = stream == -1 ? -1 : shape.fields(sourceTask, number);
         if (expected < 0) {
             return null; // the header check turns such a message away before the values are read

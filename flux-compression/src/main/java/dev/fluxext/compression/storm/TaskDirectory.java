@@ -1,5 +1,6 @@
 package dev.fluxext.compression.storm;
 
+import dev.fluxext.compression.frame.FrameFormat;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,8 +41,8 @@ final class TaskDirectory {
      * the message's first varint.
      */
     static String senderOf(String stormId, byte[] message) {
-        long task = message == null ? -1 : TupleHeader.readVarInt(message, 0);
-        return task < 0 ? CompressionMetrics.UNKNOWN_SENDER : componentOf(stormId, TupleHeader.value(task));
+        long task = message == null ? -1 : FrameFormat.readVarInt(message, 0, message.length);
+        return task < 0 ? CompressionMetrics.UNKNOWN_SENDER : componentOf(stormId, FrameFormat.varIntValue(task));
     }
 
     /** The component of {@code task}, or {@code (unknown sender)}. */

@@ -1,9 +1,9 @@
 package dev.fluxext.compression.storm;
 
+import static dev.fluxext.compression.frame.FrameFormat.readVarInt;
+import static dev.fluxext.compression.frame.FrameFormat.varIntEnd;
+import static dev.fluxext.compression.frame.FrameFormat.varIntValue;
 import static dev.fluxext.compression.storm.TupleHeader.ANCHOR_BYTES;
-import static dev.fluxext.compression.storm.TupleHeader.position;
-import static dev.fluxext.compression.storm.TupleHeader.readVarInt;
-import static dev.fluxext.compression.storm.TupleHeader.value;
 
 import java.util.Collection;
 import java.util.Set;
@@ -69,26 +69,26 @@ final class TupleHeaderCheck {
                 && (destTask < -1 || destTask + 1 >= localByTask.length || !localByTask[destTask + 1])) {
             return "message to task " + destTask + ", which is not a task of this worker";
         }
-        long source = readVarInt(tuple, 0);
-        int sourceTask = value(source);
+        long source = readVarInt(tuple, 0, tuple.length);
+        int sourceTask = varIntValue(source);
         if (source == -1 || !shape.knows(sourceTask)) {
             return "tuple from unknown task " + (source == -1 ? "(malformed)" : sourceTask);
         }
-        long stream = readVarInt(tuple, position(source));
-        if (stream == -1 || value(stream) < 1 || value(stream) > shape.streamCount(sourceTask)) {
+        long stream = readVarInt(tuple, varIntEnd(source), tuple.length);
+        if (stream == -1 || varIntValue(stream) < 1 || varIntValue(stream) > shape.streamCount(sourceTask)) {
             return "tuple from task " + sourceTask + " (" + shape.componentName(sourceTask) + ") on unknown stream "
-                    + (stream == -1 ? "(malformed)" : value(stream));
+                    + (stream == -1 ? "(malformed)" : varIntValue(stream));
         }
-        if (!shape.subscribes(destTask, sourceTask, value(stream))) {
+        if (!shape.subscribes(destTask, sourceTask, varIntValue(stream))) {
             return "tuple from task " + sourceTask + " (" + shape.componentName(sourceTask) + ") on stream "
-                    + shape.streamName(sourceTask, value(stream)) + " to task " + destTask + " ("
+                    + shape.streamName(sourceTask, varIntValue(stream)) + " to task " + destTask + " ("
                     + shape.componentName(destTask) + "), which does not subscribe to it";
         }
-        long anchors = readVarInt(tuple, position(stream));
-        int left = anchors == -1 ? 0 : length - position(anchors) - 1; // a byte at least for the values
-        if (anchors == -1 || value(anchors) < 0 || left < 0 || value(anchors) > left / ANCHOR_BYTES) {
+        long anchors = readVarInt(tuple, varIntEnd(stream), tuple.length);
+        int left = anchors == -1 ? 0 : length - varIntEnd(anchors) - 1; // a byte at least for the values
+        if (anchors == -1 || varIntValue(anchors) < 0 || left < 0 || varIntValue(anchors) > left / ANCHOR_BYTES) {
             return "tuple from task " + sourceTask + " declares " + (anchors == -1 ? "a malformed number of"
-                    : value(anchors)) + " anchors, more than its " + length + " bytes hold";
+                    : varIntValue(anchors)) + " anchors, more than its " + length + " bytes hold";
         }
         return null;
     }

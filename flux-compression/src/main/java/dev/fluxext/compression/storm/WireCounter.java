@@ -1,9 +1,9 @@
 package dev.fluxext.compression.storm;
 
+import static dev.fluxext.compression.frame.FrameFormat.readVarInt;
+import static dev.fluxext.compression.frame.FrameFormat.varIntEnd;
+import static dev.fluxext.compression.frame.FrameFormat.varIntValue;
 import static dev.fluxext.compression.storm.TupleHeader.ANCHOR_BYTES;
-import static dev.fluxext.compression.storm.TupleHeader.position;
-import static dev.fluxext.compression.storm.TupleHeader.readVarInt;
-import static dev.fluxext.compression.storm.TupleHeader.value;
 
 import dev.fluxext.compression.frame.FrameFormat;
 import dev.fluxext.compression.metrics.ComponentCounters;
@@ -44,13 +44,13 @@ final class WireCounter {
         if (message == null) {
             return false;
         }
-        long task = readVarInt(message, 0);
-        long stream = task < 0 ? -1 : readVarInt(message, position(task));
-        long anchors = stream < 0 ? -1 : readVarInt(message, position(stream));
+        long task = readVarInt(message, 0, message.length);
+        long stream = task < 0 ? -1 : readVarInt(message, varIntEnd(task), message.length);
+        long anchors = stream < 0 ? -1 : readVarInt(message, varIntEnd(stream), message.length);
         if (anchors < 0) {
             return false;
         }
-        long frame = position(anchors) + (long) ANCHOR_BYTES * value(anchors);
+        long frame = varIntEnd(anchors) + (long) ANCHOR_BYTES * varIntValue(anchors);
         if (frame >= message.length) {
             return false;
         }
@@ -60,7 +60,7 @@ final class WireCounter {
             return false;
         }
         int out = message.length - start;
-        ComponentCounters counters = countersOf(value(task));
+        ComponentCounters counters = countersOf(varIntValue(task));
         if (!FrameFormat.looksLikeHeader(message[start])) {
             counters.raw(out, out);
             return true;
@@ -69,11 +69,11 @@ final class WireCounter {
             counters.raw(out - 1, out);
             return true;
         }
-        long uncompressed = readVarInt(message, start + 1);
+        long uncompressed = readVarInt(message, start + 1, message.length);
         if (uncompressed < 0) {
             return false;
         }
-        counters.compressed(value(uncompressed), out);
+        counters.compressed(varIntValue(uncompressed), out);
         return true;
     }
 

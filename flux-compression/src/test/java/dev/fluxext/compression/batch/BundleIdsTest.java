@@ -1,5 +1,7 @@
 package dev.fluxext.compression.batch;
 
+import static dev.fluxext.compression.frame.FrameFormat.varIntEnd;
+import static dev.fluxext.compression.frame.FrameFormat.varIntValue;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -70,8 +72,8 @@ class BundleIdsTest {
     /** The frame's id section: what follows its compressed body. */
     static int idSectionBytes(byte[] frame) {
         long length = BatchFormat.readVarInt(frame, 1, frame.length);
-        long compressed = BatchFormat.readVarInt(frame, BatchFormat.position(length), frame.length);
-        return frame.length - BatchFormat.position(compressed) - BatchFormat.value(compressed);
+        long compressed = BatchFormat.readVarInt(frame, varIntEnd(length), frame.length);
+        return frame.length - varIntEnd(compressed) - varIntValue(compressed);
     }
 
     @Test
@@ -280,13 +282,13 @@ class BundleIdsTest {
     static List<byte[]> messages(byte[] body, int end) {
         List<byte[]> messages = new ArrayList<>();
         long count = BatchFormat.readVarInt(body, 0, end);
-        int pos = BatchFormat.position(count);
-        for (int i = 0; i < BatchFormat.value(count); i++) {
+        int pos = varIntEnd(count);
+        for (int i = 0; i < varIntValue(count); i++) {
             long task = BatchFormat.readVarInt(body, pos, end);
-            long length = BatchFormat.readVarInt(body, BatchFormat.position(task), end);
-            pos = BatchFormat.position(length);
-            messages.add(Arrays.copyOfRange(body, pos, pos + BatchFormat.value(length)));
-            pos += BatchFormat.value(length);
+            long length = BatchFormat.readVarInt(body, varIntEnd(task), end);
+            pos = varIntEnd(length);
+            messages.add(Arrays.copyOfRange(body, pos, pos + varIntValue(length)));
+            pos += varIntValue(length);
         }
         return messages;
     }
@@ -295,12 +297,12 @@ class BundleIdsTest {
     static List<Boolean> flags(byte[] body, int end) {
         List<Boolean> flags = new ArrayList<>();
         long count = BatchFormat.readVarInt(body, 0, end);
-        int pos = BatchFormat.position(count);
-        for (int i = 0; i < BatchFormat.value(count); i++) {
+        int pos = varIntEnd(count);
+        for (int i = 0; i < varIntValue(count); i++) {
             long task = BatchFormat.readVarInt(body, pos, end);
-            long length = BatchFormat.readVarInt(body, BatchFormat.position(task), end);
-            flags.add((BatchFormat.value(task) & 1) != 0);
-            pos = BatchFormat.position(length) + BatchFormat.value(length);
+            long length = BatchFormat.readVarInt(body, varIntEnd(task), end);
+            flags.add((varIntValue(task) & 1) != 0);
+            pos = varIntEnd(length) + varIntValue(length);
         }
         return flags;
     }
