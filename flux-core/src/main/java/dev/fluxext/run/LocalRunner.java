@@ -4,8 +4,10 @@ import dev.fluxext.compression.metrics.BatchMetrics;
 import dev.fluxext.compression.metrics.BatchSnapshot;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
+import dev.fluxext.compression.storm.FreePorts;
 import dev.fluxext.describe.TopologyView;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -113,7 +115,7 @@ final class LocalRunner {
             cluster = new LocalCluster.Builder()
                 .withSupervisors(supervisors)
                 .withPortsPerSupervisor(portsPerSupervisor)
-                .withSupervisorSlotPortMin(FreePorts.consecutive(supervisors * portsPerSupervisor))
+                .withSupervisorSlotPortMin(freePorts(supervisors * portsPerSupervisor))
                 .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true)
                 // Workers report executor stats to Nimbus this often (Storm's default is every 60 s).
                 .withDaemonConf(Config.EXECUTOR_METRICS_FREQUENCY_SECS, 1)
@@ -249,6 +251,17 @@ final class LocalRunner {
             }
         });
         return lines;
+    }
+
+    /** {@link FreePorts#consecutive}, failing as a run does: the messages a user saw before it moved. */
+    private static int freePorts(int count) {
+        try {
+            return FreePorts.consecutive(count);
+        } catch (IllegalStateException e) {
+            throw new RunException(ExitCodes.FAILURE, "flux: " + e.getMessage());
+        } catch (UncheckedIOException e) {
+            throw new RunException(ExitCodes.FAILURE, "flux: " + e.getMessage(), e.getCause());
+        }
     }
 
     /** The first line of Storm's stringified error and, if different, the last "Caused by:" line. */

@@ -1,6 +1,6 @@
 package dev.fluxext.cli;
 
-import dev.fluxext.run.FreePorts;
+import dev.fluxext.compression.storm.FreePorts;
 import dev.fluxext.run.StormLogging;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.Fixtures;
 import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.compression.storm.FreePorts;
 import dev.fluxext.describe.TopologyView;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadOptions;

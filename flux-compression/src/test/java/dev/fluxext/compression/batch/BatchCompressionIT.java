@@ -58,7 +58,7 @@ class BatchCompressionIT {
         b.setBolt("sink", new SinkBolt(), 4).shuffleGrouping("events");
         try (LocalCluster cluster = new LocalCluster.Builder().withSupervisors(2).withPortsPerSupervisor(2)
                 .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true)
-                .withSupervisorSlotPortMin(FreePorts.block(4))
+                .withSupervisorSlotPortMin(FreePorts.consecutive(4))
                 .build()) {
             cluster.submitTopology("batch", conf, b.createTopology());
             long deadline = System.nanoTime() + 120_000_000_000L;

@@ -68,7 +68,7 @@ class CompressionLocalClusterIT {
         CompressionMetrics.reset();
         cluster = new LocalCluster.Builder().withSupervisors(2).withPortsPerSupervisor(2)
                 .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true)
-                .withSupervisorSlotPortMin(FreePorts.block(4)).build();
+                .withSupervisorSlotPortMin(FreePorts.consecutive(4)).build();
         cluster.submitTopology("flow", conf(Map.of()), flowTopology());
         cluster.submitTopology("hostile", conf(Map.of(CompressionOptions.MAX_DECOMPRESSED_BYTES.key(), HOSTILE_CAP)),
                 hostileTopology());

@@ -58,7 +58,7 @@ class HostileWireIT {
     void hostileFramesOnAWorkersNettyPortAreRejectedWhileTuplesKeepBeingAcked() throws Exception {
         CompressionMetrics.reset();
         try (LocalCluster cluster = new LocalCluster.Builder().withSupervisors(2).withPortsPerSupervisor(1)
-                .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true).withSupervisorSlotPortMin(FreePorts.block(2))
+                .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true).withSupervisorSlotPortMin(FreePorts.consecutive(2))
                 .build()) {
             cluster.submitTopology("hostile-wire", conf(), topology());
             awaitOrFail(() -> ACKED.get() >= 200, "tuples acked across the two workers");

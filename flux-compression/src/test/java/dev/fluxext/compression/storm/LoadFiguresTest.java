@@ -28,7 +28,7 @@ class LoadFiguresTest {
         netty.prepare(new HashMap<>(Utils.readDefaultConfig()));
         try {
             // Nothing listens there: the client only keeps retrying, which is all this needs.
-            IConnection client = netty.connect("load-1", "localhost", FreePorts.block(1), new AtomicBoolean[8]);
+            IConnection client = netty.connect("load-1", "localhost", FreePorts.consecutive(1), new AtomicBoolean[8]);
             // What Storm's StormClientHandler stores when a server's values list holds a map of other classes.
             Method received = client.getClass().getDeclaredMethod("setLoadMetrics", Map.class);
             received.setAccessible(true);

@@ -89,7 +89,7 @@ class WireGuardIT {
         topologies.put("per-tuple-only", perTupleOnly());
         topologies.put("plain-netty", plainNetty());
         try (LocalCluster cluster = new LocalCluster.Builder().withSupervisors(2).withPortsPerSupervisor(3)
-                .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true).withSupervisorSlotPortMin(FreePorts.block(6))
+                .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true).withSupervisorSlotPortMin(FreePorts.consecutive(6))
                 .build()) {
             for (var t : topologies.entrySet()) {
                 ACKED.put(t.getKey(), new AtomicLong());

@@ -1,6 +1,7 @@
-package dev.fluxext.run;
+package dev.fluxext.compression.storm;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -12,6 +13,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * suite next to one) would collide and Storm exits the JVM when a worker cannot bind; a free block avoids that. The
  * block lies below the kernel's ephemeral range: a port in that range that is free when probed can be taken by any
  * outgoing connection (ZooKeeper's clients, Netty's) before the worker binds it.
+ *
+ * <p>Here rather than in flux-core because a {@code LocalCluster} on this transport needs real Netty
+ * ({@code storm.local.mode.zmq}), so real ports: used by flux's local run and by this module's own tests.
  */
 public final class FreePorts {
 
@@ -23,7 +27,12 @@ public final class FreePorts {
     private FreePorts() {
     }
 
-    /** The first of {@code count} consecutive ports that are free now (on loopback). */
+    /**
+     * The first of {@code count} consecutive ports that are free now (on loopback).
+     *
+     * @throws IllegalStateException if no such block is found
+     * @throws UncheckedIOException if no local port can be opened at all
+     */
     public static int consecutive(int count) {
         int below = ephemeralRangeStart();
         for (int attempt = 0; attempt < 50; attempt++) {
@@ -33,14 +42,14 @@ public final class FreePorts {
                 return first;
             }
         }
-        throw new RunException(ExitCodes.FAILURE, "flux: found no " + count + " consecutive free ports for the local workers");
+        throw new IllegalStateException("found no " + count + " consecutive free ports for the local workers");
     }
 
     private static int ephemeral() {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         } catch (IOException e) {
-            throw new RunException(ExitCodes.FAILURE, "flux: cannot open a local port: " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot open a local port: " + e.getMessage(), e);
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.fluxext.run;
+package dev.fluxext.compression.storm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
