@@ -13,10 +13,6 @@ import org.apache.storm.daemon.Acker;
 import org.apache.storm.daemon.StormCommon;
 import org.apache.storm.metric.api.IMetricsConsumer;
 import org.apache.storm.task.GeneralTopologyContext;
-import org.apache.storm.spout.SpoutOutputCollector;
-import org.apache.storm.task.TopologyContext;
-import org.apache.storm.topology.OutputFieldsDeclarer;
-import org.apache.storm.topology.base.BaseRichSpout;
 import org.apache.storm.topology.TopologyBuilder;
 import org.apache.storm.tuple.Fields;
 import org.apache.storm.utils.Utils;
@@ -36,7 +32,7 @@ class StreamFieldsTest {
         Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
         conf.put(Config.STORM_CLUSTER_MODE, mode);
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("pairs", new StreamsSpout(STREAMS));
+        builder.setSpout("pairs", new StreamsComponent(STREAMS));
         GeneralTopologyContext context = new GeneralTopologyContext(builder.createTopology(), conf, Map.of(4, "pairs"),
                 Map.of("pairs", List.of(4)), Map.of("pairs", STREAMS), stormId);
         StreamFields.register(stormId, TopologyShape.of(context));
@@ -47,27 +43,6 @@ class StreamFieldsTest {
     /** A message from task 4 on {@code stream}, numbered as Storm's serializer numbers it: by name, from 1. */
     private static byte[] on(String stream) {
         return message(4, STREAMS.keySet().stream().sorted().toList().indexOf(stream) + 1);
-    }
-
-    static final class StreamsSpout extends BaseRichSpout {
-        private final Map<String, Fields> streams;
-
-        StreamsSpout(Map<String, Fields> streams) {
-            this.streams = streams;
-        }
-
-        @Override
-        public void open(Map<String, Object> conf, TopologyContext context, SpoutOutputCollector collector) {
-        }
-
-        @Override
-        public void nextTuple() {
-        }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer declarer) {
-            streams.forEach(declarer::declareStream);
-        }
     }
 
     private static byte[] message(int task, int stream) {

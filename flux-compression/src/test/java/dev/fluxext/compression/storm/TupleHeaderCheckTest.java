@@ -15,14 +15,9 @@ import org.apache.storm.daemon.Acker;
 import org.apache.storm.daemon.StormCommon;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.task.GeneralTopologyContext;
-import org.apache.storm.task.OutputCollector;
-import org.apache.storm.task.TopologyContext;
 import org.apache.storm.testing.TestWordCounter;
-import org.apache.storm.topology.OutputFieldsDeclarer;
 import org.apache.storm.topology.TopologyBuilder;
-import org.apache.storm.topology.base.BaseRichBolt;
 import org.apache.storm.tuple.Fields;
-import org.apache.storm.tuple.Tuple;
 import org.apache.storm.utils.ThriftTopologyUtils;
 import org.apache.storm.utils.Utils;
 import org.junit.jupiter.api.Test;
@@ -40,35 +35,14 @@ class TupleHeaderCheckTest {
                 "sink", Map.of("x", new Fields("x"), "y", new Fields("y")),
                 Constants.SYSTEM_COMPONENT_ID, Map.of(Utils.DEFAULT_STREAM_ID, new Fields("v")));
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("words", new StreamFieldsTest.StreamsSpout(streams.get("words")));
-        builder.setBolt(Constants.SYSTEM_COMPONENT_ID, new StreamsBolt(streams.get(Constants.SYSTEM_COMPONENT_ID)));
-        builder.setBolt("sink", new StreamsBolt(streams.get("sink"))).allGrouping("words", "a")
+        builder.setSpout("words", new StreamsComponent(streams.get("words")));
+        builder.setBolt(Constants.SYSTEM_COMPONENT_ID, new StreamsComponent(streams.get(Constants.SYSTEM_COMPONENT_ID)));
+        builder.setBolt("sink", new StreamsComponent(streams.get("sink"))).allGrouping("words", "a")
                 .allGrouping("words", "b").allGrouping("words", "c").allGrouping("sink", "x")
                 .allGrouping("sink", "y").allGrouping(Constants.SYSTEM_COMPONENT_ID);
         return new GeneralTopologyContext(builder.createTopology(), new HashMap<>(Utils.readDefaultConfig()),
                 Map.of(1, "words", 2, "words", 3, "sink", 4, "sink"), Map.of("words", List.of(1, 2), "sink",
                 List.of(3, 4)), streams, "header-1");
-    }
-
-    static final class StreamsBolt extends BaseRichBolt {
-        private final Map<String, Fields> streams;
-
-        StreamsBolt(Map<String, Fields> streams) {
-            this.streams = streams;
-        }
-
-        @Override
-        public void prepare(Map<String, Object> conf, TopologyContext context, OutputCollector collector) {
-        }
-
-        @Override
-        public void execute(Tuple input) {
-        }
-
-        @Override
-        public void declareOutputFields(OutputFieldsDeclarer declarer) {
-            streams.forEach(declarer::declareStream);
-        }
     }
 
     @Test
@@ -141,7 +115,7 @@ class TupleHeaderCheckTest {
     @Test
     void aTupleToATaskThatDoesNotSubscribeToItsStreamIsRefused() throws Exception {
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("words", new StreamFieldsTest.StreamsSpout(Map.of(Utils.DEFAULT_STREAM_ID,
+        builder.setSpout("words", new StreamsComponent(Map.of(Utils.DEFAULT_STREAM_ID,
                 new Fields("word"), "other", new Fields("x"))));
         builder.setBolt("sink", new TestWordCounter()).shuffleGrouping("words");
         // As a worker's context lists them: Storm's system task (-1) not among them.
@@ -168,7 +142,7 @@ class TupleHeaderCheckTest {
     @Test
     void theSystemTasksMetricsReachAMetricsConsumerInAnotherWorker() throws Exception {
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("words", new StreamFieldsTest.StreamsSpout(Map.of(Utils.DEFAULT_STREAM_ID,
+        builder.setSpout("words", new StreamsComponent(Map.of(Utils.DEFAULT_STREAM_ID,
                 new Fields("word"))));
         // Storm names a metrics consumer's component after its class.
         String consumer = Constants.METRICS_COMPONENT_ID_PREFIX + "org.apache.storm.metric.LoggingMetricsConsumer";
