@@ -50,7 +50,7 @@ public final class StormTupleRig {
      * 64-bit ack value (as on {@code __ack_ack}), the part of a topology's traffic that no codec can shrink much.
      */
     public static StormTupleRig acks(Map<String, Object> settings, int count, long seed) {
-        Random random = new java.util.Random(seed);
+        Random random = new Random(seed);
         List<Values> values = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
             values.add(new Values(random.nextLong(), random.nextLong()));
@@ -58,7 +58,46 @@ public final class StormTupleRig {
         return new StormTupleRig(settings, values, false);
     }
 
+    /**
+     * What an acked topology sends between two workers, with Storm's random 64-bit ids: each payload in a tuple
+     * anchored to its tree's root id with a random edge id (one tree per inner list: an event alone, or a paragraph's
+     * words), each tuple followed by the acker's tuple about the tuple {@code ackLag} before it (the root id and a
+     * random xor, as on {@code __ack_ack}), so a root id comes again that many tuples later.
+     */
+    public static StormTupleRig trees(Map<String, Object> settings, List<List<String>> trees, int ackLag, long seed) {
+        Random random = new Random(seed);
+        List<Values> values = new ArrayList<>();
+        List<MessageId> ids = new ArrayList<>();
+        List<Long> roots = new ArrayList<>();
+        for (List<String> tree : trees) {
+            long root = random.nextLong();
+            for (String payload : tree) {
+                values.add(new Values(payload));
+                ids.add(MessageId.makeRootId(root, random.nextLong()));
+                roots.add(root);
+                if (roots.size() > ackLag) {
+                    values.add(new Values(roots.get(roots.size() - 1 - ackLag), random.nextLong()));
+                    ids.add(MessageId.makeUnanchored());
+                }
+            }
+        }
+        return new StormTupleRig(settings, values, ids);
+    }
+
     private StormTupleRig(Map<String, Object> settings, List<Values> values, boolean anchored) {
+        this(settings, values, sequenceIds(values.size(), anchored));
+    }
+
+    /** Anchored ids 1, 2, ... (edge ids 31 times that): what the bundle benchmarks' figures were taken with. */
+    private static List<MessageId> sequenceIds(int count, boolean anchored) {
+        List<MessageId> ids = new ArrayList<>(count);
+        for (long rootId = 1; rootId <= count; rootId++) {
+            ids.add(anchored ? MessageId.makeRootId(rootId, rootId * 31) : MessageId.makeUnanchored());
+        }
+        return ids;
+    }
+
+    private StormTupleRig(Map<String, Object> settings, List<Values> values, List<MessageId> ids) {
         Map<String, Object> conf = Utils.readDefaultConfig();
         conf.putAll(settings);
         TopologyBuilder builder = new TopologyBuilder();
@@ -69,12 +108,8 @@ public final class StormTupleRig {
         serializer = new KryoTupleSerializer(conf, context);
         deserializer = new KryoTupleDeserializer(conf, context);
         tuples = new ArrayList<>(values.size());
-        long rootId = 1;
-        for (Values v : values) {
-            // Anchored like a spout tuple in an acked topology: the message id travels with every tuple.
-            tuples.add(new TupleImpl(context, v, SPOUT, SPOUT_TASK, Utils.DEFAULT_STREAM_ID,
-                    anchored ? MessageId.makeRootId(rootId, rootId * 31) : MessageId.makeUnanchored()));
-            rootId++;
+        for (int i = 0; i < values.size(); i++) {
+            tuples.add(new TupleImpl(context, values.get(i), SPOUT, SPOUT_TASK, Utils.DEFAULT_STREAM_ID, ids.get(i)));
         }
     }
 

@@ -360,7 +360,7 @@ public final class WireFloor {
      * A batch topology's config as its workers' transport reads it (fluxext's tuple serializer, so the values carry
      * their {@code Long}s' mask), every bundle compressed at zstd {@code level}, over a transport that only counts.
      */
-    static Map<String, Object> transportConf(int level) {
+    public static Map<String, Object> transportConf(int level) {
         Map<String, Object> conf = new HashMap<>();
         conf.put(Config.STORM_MESSAGING_TRANSPORT, BatchCompressionContext.class.getName());
         CompressionSetup.enable(conf, Map.of());
