@@ -87,7 +87,7 @@ final class IdJoiner {
     }
 
     /** Room for {@code n} more bytes of the message: within what the frame may take, the buffer grown to it. */
-    private void ensure(int n) {
+    private void ensure(long n) {
         if (size + n > room) {
             throw new FrameRejectedException("batch frame's messages with their ids take more than the cap");
         }
@@ -100,6 +100,7 @@ final class IdJoiner {
 
     /** Reads {@code count} tokens from {@code in[p, end)}, writing their ids; returns the position after them. */
     private int tokens(byte[] in, int p, int count, int end) {
+        ensure(8L * count); // each token, a number in place or an id, becomes 8 bytes: one check for all
         for (int i = 0; i < count; i++) {
             long token = BatchFormat.readVarInt(in, p, end);
             if (token < 0) {
@@ -110,10 +111,10 @@ final class IdJoiner {
                 if (p + 8 > end) {
                     throw new FrameRejectedException("batch frame message's number in place is cut short");
                 }
-                copy(in, p, p + 8);
+                IdSplitter.IDS.set(scratch, size, (long) IdSplitter.IDS.get(in, p));
+                size += 8;
                 p += 8;
             } else {
-                ensure(8);
                 IdSplitter.IDS.set(scratch, size, id(varIntValue(token) - IdSplitter.NEW));
                 size += 8;
             }

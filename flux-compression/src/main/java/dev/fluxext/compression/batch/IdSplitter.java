@@ -213,7 +213,7 @@ final class IdSplitter {
             int token = tokens[at + i];
             outEnd = BatchFormat.writeVarInt(out, outEnd, token);
             if (token == LITERAL) {
-                System.arraycopy(in, from + 8 * i, out, outEnd, 8);
+                IDS.set(out, outEnd, (long) IDS.get(in, from + 8 * i));
                 outEnd += 8;
             }
         }

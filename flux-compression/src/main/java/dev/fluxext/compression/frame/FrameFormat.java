@@ -58,6 +58,10 @@ public final class FrameFormat {
      *     (5 bytes, as Storm writes its system task -1) makes the result negative but not -1.
      */
     public static long readVarInt(byte[] in, int pos, int end) {
+        if (pos < end && in[pos] >= 0) {
+            // Most varints here (tasks, streams, lengths, tokens) are one byte: no loop for them.
+            return ((long) in[pos] << 32) | (pos + 1);
+        }
         int value = 0;
         for (int i = 0; i < 5 && pos + i < end; i++) {
             int b = in[pos + i];
