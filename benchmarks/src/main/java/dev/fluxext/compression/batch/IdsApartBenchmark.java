@@ -146,6 +146,24 @@ public class IdsApartBenchmark {
         }
     }
 
+    /** Prints the frames' bytes per message, whole and apart, for each traffic and bundle size the benchmark runs. */
+    public static void main(String[] args) {
+        for (Traffic traffic : Traffic.values()) {
+            for (int size : new int[] {100, 250}) {
+                Bundles s = new Bundles();
+                s.traffic = traffic;
+                s.size = size;
+                s.setUp();
+                long raw = s.wholeBodies.stream().mapToLong(b -> b.length).sum();
+                long whole = s.wholeFrames.stream().mapToLong(f -> f.length).sum();
+                long apart = s.apartFrames.stream().mapToLong(f -> f.length).sum();
+                double messages = (double) BUNDLES * size;
+                System.out.printf("%s %d: body %.1f B/message, frame whole %.1f, apart %.1f (%.3f)%n", traffic, size,
+                        raw / messages, whole / messages, apart / messages, (double) apart / whole);
+            }
+        }
+    }
+
     /** A bundle's body as {@link BatchWriter} lays it out: count, then task, length and payload per message. */
     static byte[] body(List<TaskMessage> bundle) {
         byte[] body = new byte[5 + bundle.stream().mapToInt(m -> 10 + m.message().length).sum()];
