@@ -139,6 +139,15 @@ public class IdsApartBenchmark {
             return Arrays.copyOf(frame, pos + n);
         }
 
+        /** The bundles of {@code traffic} in bundles of {@code size}, set up as for a trial. */
+        static Bundles of(Traffic traffic, int size) {
+            Bundles s = new Bundles();
+            s.traffic = traffic;
+            s.size = size;
+            s.setUp();
+            return s;
+        }
+
         int nextBundle() {
             int b = next;
             next = (next + 1) % BUNDLES;
@@ -150,10 +159,7 @@ public class IdsApartBenchmark {
     public static void main(String[] args) {
         for (Traffic traffic : Traffic.values()) {
             for (int size : new int[] {100, 250}) {
-                Bundles s = new Bundles();
-                s.traffic = traffic;
-                s.size = size;
-                s.setUp();
+                Bundles s = Bundles.of(traffic, size);
                 long raw = s.wholeBodies.stream().mapToLong(b -> b.length).sum();
                 long whole = s.wholeFrames.stream().mapToLong(f -> f.length).sum();
                 long apart = s.apartFrames.stream().mapToLong(f -> f.length).sum();

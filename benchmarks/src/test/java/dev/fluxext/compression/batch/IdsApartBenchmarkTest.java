@@ -16,10 +16,7 @@ class IdsApartBenchmarkTest {
     @ParameterizedTest
     @EnumSource(IdsApartBenchmark.Traffic.class)
     void bothFramesCarryTheBundleAndApartIsSmaller(IdsApartBenchmark.Traffic traffic) {
-        IdsApartBenchmark.Bundles s = new IdsApartBenchmark.Bundles();
-        s.traffic = traffic;
-        s.size = 100;
-        s.setUp();
+        IdsApartBenchmark.Bundles s = IdsApartBenchmark.Bundles.of(traffic, 100);
         long whole = 0;
         long apart = 0;
         for (int b = 0; b < IdsApartBenchmark.BUNDLES; b++) {
@@ -36,10 +33,7 @@ class IdsApartBenchmarkTest {
     @ParameterizedTest
     @EnumSource(IdsApartBenchmark.Traffic.class)
     void idsAreRandomAndTheirRootsComeAgain(IdsApartBenchmark.Traffic traffic) {
-        IdsApartBenchmark.Bundles s = new IdsApartBenchmark.Bundles();
-        s.traffic = traffic;
-        s.size = 100;
-        s.setUp();
+        IdsApartBenchmark.Bundles s = IdsApartBenchmark.Bundles.of(traffic, 100);
         byte[] body = s.wholeBodies.get(3);
         s.splitter.split(body, 0, body.length);
         // Each message brings one id new to the bundle (a tuple's edge id, an acker tuple's xor; 1 in 128 of them
