@@ -88,8 +88,7 @@ public final class FrameGuardContext implements IContext {
         TupleHeaderCheck headers = null;
         if (context.isPresent()) {
             TopologyShape shape = TopologyShape.of(context.get());
-            TaskDirectory.register(stormId, context.get().getTaskToComponent());
-            StreamFields.register(stormId, shape);
+            TaskDirectory.register(stormId, shape);
             headers = TupleHeaderCheck.of(context.get(), shape);
         }
         if (metricRegistry != null && context.orElse(null) instanceof WorkerTopologyContext worker) {

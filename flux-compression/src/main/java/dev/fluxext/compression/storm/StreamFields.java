@@ -4,13 +4,11 @@ import dev.fluxext.compression.frame.FrameFormat;
 import dev.fluxext.compression.storm.TopologyShape.StreamKind;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.storm.metric.api.IMetricsConsumer;
 
 /**
- * Whether a received tuple's values fit its stream, from each topology's {@link TopologyShape} (registered by
- * {@link FrameGuardContext} when a worker binds), so that the serializer can turn away a tuple that does not before
+ * Whether a received tuple's values fit its stream, from each topology's {@link TopologyShape} (in the
+ * {@link TaskDirectory}), so that the serializer can turn away a tuple that does not before
  * Storm builds it. Storm does not check that on receipt: in local mode building the tuple throws in the Netty thread,
  * whose handler then ends the worker; on a cluster the tuple is delivered, and a consumer reading a field the tuple
  * lacks throws in its executor, which ends the worker too. Storm's acker, the spouts' executors, its metrics
@@ -20,7 +18,6 @@ import org.apache.storm.metric.api.IMetricsConsumer;
  */
 final class StreamFields {
 
-    private static final Map<String, TopologyShape> TOPOLOGIES = new ConcurrentHashMap<>();
     /**
      * Set while this thread hands received messages to Storm through the guard: only then is a buffer the
      * serializer reads from a whole tuple message (Netty's load metrics, for one, are values alone).
@@ -40,12 +37,6 @@ final class StreamFields {
         return RECEIVING.get()[0];
     }
 
-    static void register(String stormId, TopologyShape shape) {
-        if (stormId != null) {
-            TOPOLOGIES.putIfAbsent(stormId, shape);
-        }
-    }
-
     /**
      * What is wrong with {@code values} for the tuple {@code message} holds (source task and stream index first, as
      * Storm's {@code KryoTupleSerializer} writes them), or null: too few for the fields its stream declares, or, in
@@ -55,7 +46,7 @@ final class StreamFields {
      * stream of a worker's own timers. Null also when the topology or the task is unknown here.
      */
     static String problem(String stormId, byte[] message, List<Object> values) {
-        TopologyShape shape = stormId == null ? null : TOPOLOGIES.get(stormId);
+        TopologyShape shape = TaskDirectory.shape(stormId);
         if (shape == null || message == null) {
             return null;
         }

@@ -6,34 +6,27 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Which component each task of a topology belongs to, filled by {@link FrameGuardContext} when a worker binds, so
- * that the tuples a worker sends and the frames it rejects (a deserializer is told nothing about the sender) are
- * charged to their sending component.
+ * Each topology's {@link TopologyShape} in this JVM, registered by {@link FrameGuardContext} when a worker binds: which
+ * component each task belongs to, so that the tuples a worker sends and the frames it rejects (a deserializer is told
+ * nothing about the sender) are charged to their sending component, and what each stream declares, for
+ * {@link StreamFields}. The first registration of a topology wins: every worker of it has the same shape.
  */
 final class TaskDirectory {
 
-    /** Per topology, component by task id: an array, so that a lookup on the send path boxes no Integer. */
-    private static final Map<String, String[]> TOPOLOGIES = new ConcurrentHashMap<>();
+    private static final Map<String, TopologyShape> TOPOLOGIES = new ConcurrentHashMap<>();
 
     private TaskDirectory() {
     }
 
-    static void register(String stormId, Map<Integer, String> taskToComponent) {
+    static void register(String stormId, TopologyShape shape) {
         if (stormId != null) {
-            TOPOLOGIES.computeIfAbsent(stormId, id -> byTask(taskToComponent));
+            TOPOLOGIES.putIfAbsent(stormId, shape);
         }
     }
 
-    private static String[] byTask(Map<Integer, String> taskToComponent) {
-        // Storm numbers tasks from 1; its system task (-1) never sends tuples of ours.
-        int max = taskToComponent.keySet().stream().mapToInt(Integer::intValue).max().orElse(0);
-        String[] components = new String[Math.max(max, 0) + 1];
-        taskToComponent.forEach((task, component) -> {
-            if (task >= 0) {
-                components[task] = component;
-            }
-        });
-        return components;
+    /** The topology's shape, or null if no worker of it bound in this JVM. */
+    static TopologyShape shape(String stormId) {
+        return stormId == null ? null : TOPOLOGIES.get(stormId);
     }
 
     /**
@@ -47,8 +40,9 @@ final class TaskDirectory {
 
     /** The component of {@code task}, or {@code (unknown sender)}. */
     static String componentOf(String stormId, int task) {
-        String[] tasks = stormId == null ? null : TOPOLOGIES.get(stormId);
-        String component = tasks == null || task < 0 || task >= tasks.length ? null : tasks[task];
+        TopologyShape shape = shape(stormId);
+        // Storm's system task (-1) never sends tuples of ours: not charged to __system.
+        String component = shape == null || task < 0 ? null : shape.componentName(task);
         return component == null ? CompressionMetrics.UNKNOWN_SENDER : component;
     }
 }

@@ -137,7 +137,7 @@ class FrameGuardContextTest {
         conf.put(Config.STORM_ID, stormId);
         conf.put(Config.STORM_CLUSTER_MODE, mode);
         GeneralTopologyContext words = StormKryo.wordsSpoutContext(conf, stormId, 1);
-        StreamFields.register(stormId, TopologyShape.of(words)); // as bind does
+        TaskDirectory.register(stormId, TopologyShape.of(words)); // as bind does
         // Built without Storm's sanity check, as a peer that skips it would send them.
         Map<String, Object> senderConf = StormKryo.conf(settings(CompressionSetup.COMPONENT_ID_KEY, "words"));
         GeneralTopologyContext unchecked = StormKryo.wordsSpoutContext(senderConf, stormId, 1);

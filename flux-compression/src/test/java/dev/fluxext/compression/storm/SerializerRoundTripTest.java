@@ -94,7 +94,8 @@ class SerializerRoundTripTest {
         tuples.add(List.of("a sentence", 42, 7L, 2.5, true, new ArrayList<>(List.of("nested", "list"))));
         int expectedCompressed = 0;
         String stormId = "round-trip-" + settings.get(CompressionSetup.COMPONENT_ID_KEY);
-        TaskDirectory.register(stormId, Map.of(7, settings.get(CompressionSetup.COMPONENT_ID_KEY).toString()));
+        StormKryo.registered(StormKryo.stormDefaultConf(), stormId,
+                Map.of(7, settings.get(CompressionSetup.COMPONENT_ID_KEY).toString()));
         WireCounter counter = new WireCounter(stormId);
         for (int pass = 0; pass < 2; pass++) {
             for (List<Object> values : tuples) {
@@ -163,7 +164,7 @@ class SerializerRoundTripTest {
         KryoValuesSerializer oursBelowThreshold =
                 StormKryo.serializer(StormKryo.conf(settings(CompressionOptions.CODEC.key(), "zstd")));
         String stormId = "like-a-header";
-        TaskDirectory.register(stormId, Map.of(7, "like-a-header"));
+        StormKryo.registered(StormKryo.stormDefaultConf(), stormId, Map.of(7, "like-a-header"));
         WireCounter counter = new WireCounter(stormId);
         int withHeader = 0;
         for (int n = 0; n <= 200; n++) {

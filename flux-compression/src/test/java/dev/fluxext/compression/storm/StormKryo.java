@@ -1,5 +1,6 @@
 package dev.fluxext.compression.storm;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,16 +27,31 @@ final class StormKryo {
     }
 
     /**
-     * The context of a topology with one spout, "words" (one field, "word"), as task {@code task}; the task is also
+     * The context of a topology with one spout, "words" (one field, "word"), as task {@code task}; its shape is also
      * registered in the {@link TaskDirectory} so frames can be attributed to "words".
      */
     static GeneralTopologyContext wordsSpoutContext(Map<String, Object> conf, String stormId, int task) {
+        return registered(conf, stormId, Map.of(task, "words"));
+    }
+
+    /**
+     * The context of a topology of word spouts (one field, "word"), a component per task as given, its shape
+     * registered in the {@link TaskDirectory} as a worker of it registers it when it binds.
+     */
+    static GeneralTopologyContext registered(Map<String, Object> conf, String stormId, Map<Integer, String> tasks) {
         TopologyBuilder builder = new TopologyBuilder();
-        builder.setSpout("words", new TestWordSpout());
+        Map<String, List<Integer>> componentTasks = new HashMap<>();
+        Map<String, Map<String, Fields>> fields = new HashMap<>();
+        tasks.forEach((task, component) -> {
+            componentTasks.computeIfAbsent(component, c -> new ArrayList<>()).add(task);
+            fields.put(component, Map.of(Utils.DEFAULT_STREAM_ID, new Fields("word")));
+        });
+        componentTasks.keySet().forEach(component -> builder.setSpout(component, new TestWordSpout()));
         StormTopology topology = builder.createTopology();
-        TaskDirectory.register(stormId, Map.of(task, "words"));
-        return new GeneralTopologyContext(topology, conf, Map.of(task, "words"), Map.of("words", List.of(task)),
-                Map.of("words", Map.of(Utils.DEFAULT_STREAM_ID, new Fields("word"))), stormId);
+        GeneralTopologyContext context = new GeneralTopologyContext(topology, conf, tasks, componentTasks, fields,
+                stormId);
+        TaskDirectory.register(stormId, TopologyShape.of(context));
+        return context;
     }
 
     static Map<String, Object> stormDefaultConf() {

@@ -35,8 +35,7 @@ class StreamFieldsTest {
         builder.setSpout("pairs", new StreamsComponent(STREAMS));
         GeneralTopologyContext context = new GeneralTopologyContext(builder.createTopology(), conf, Map.of(4, "pairs"),
                 Map.of("pairs", List.of(4)), Map.of("pairs", STREAMS), stormId);
-        StreamFields.register(stormId, TopologyShape.of(context));
-        TaskDirectory.register(stormId, Map.of(4, "pairs"));
+        TaskDirectory.register(stormId, TopologyShape.of(context));
         return stormId;
     }
 

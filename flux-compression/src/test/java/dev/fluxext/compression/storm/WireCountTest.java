@@ -129,7 +129,7 @@ class WireCountTest {
         counter.count(fromTask5);
         assertEquals(1, CompressionMetrics.snapshot().get(CompressionMetrics.UNKNOWN_SENDER).tuplesRaw());
 
-        TaskDirectory.register("wire-late", Map.of(5, "late"));
+        StormKryo.registered(StormKryo.stormDefaultConf(), "wire-late", Map.of(5, "late"));
         counter.count(fromTask5);
         counter.count(fromTask5);
         assertEquals(2, CompressionMetrics.snapshot().get("late").tuplesRaw(), "known once its worker bound");
