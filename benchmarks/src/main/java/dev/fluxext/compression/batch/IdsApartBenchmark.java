@@ -170,17 +170,13 @@ public class IdsApartBenchmark {
         }
     }
 
-    /** A bundle's body as {@link BatchWriter} lays it out: count, then task, length and payload per message. */
+    /** A bundle's body as the transport lays it out: a raw frame of {@link BatchWriter} (no codec) less its header. */
     static byte[] body(List<TaskMessage> bundle) {
-        byte[] body = new byte[5 + bundle.stream().mapToInt(m -> 10 + m.message().length).sum()];
-        int pos = BatchFormat.writeVarInt(body, 0, bundle.size());
-        for (TaskMessage m : bundle) {
-            pos = BatchFormat.writeVarInt(body, pos, m.task());
-            pos = BatchFormat.writeVarInt(body, pos, m.message().length);
-            System.arraycopy(m.message(), 0, body, pos, m.message().length);
-            pos += m.message().length;
-        }
-        return Arrays.copyOf(body, pos);
+        BatchWriter raw = new BatchWriter(null, 0, Integer.MAX_VALUE - 8, 0, 0, false,
+                BatchMetrics.counters("ids-apart-benchmark"));
+        bundle.forEach(raw::add);
+        byte[] frame = raw.finish().message();
+        return Arrays.copyOfRange(frame, 1, frame.length);
     }
 
     @Benchmark
