@@ -113,7 +113,7 @@ public class ReceiveGuardBenchmark {
         return r.delivered;
     }
 
-    static GeneralTopologyContext context(Map<String, Object> conf) {
+    public static GeneralTopologyContext context(Map<String, Object> conf) {
         TopologyBuilder builder = new TopologyBuilder();
         builder.setSpout(SPOUT, new StormTupleRig.DeclaringSpout());
         builder.setBolt(SINK, new TestWordCounter()).shuffleGrouping(SPOUT); // the guard checks the subscription

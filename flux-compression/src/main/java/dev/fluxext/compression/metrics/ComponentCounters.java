@@ -24,16 +24,18 @@ public final class ComponentCounters {
         this.codec = name;
     }
 
-    /** A tuple that went on the wire compressed: {@code in} bytes of values became an {@code out}-byte frame. */
-    public void compressed(int in, int out) {
-        tuplesCompressed.increment();
-        bytesIn.add(in);
-        bytesOut.add(out);
-    }
-
-    /** A tuple that went on the wire raw: {@code in} bytes of values in an {@code out}-byte frame. */
-    public void raw(int in, int out) {
-        tuplesRaw.increment();
+    /**
+     * Tuples counted elsewhere first ({@code compressed} and {@code raw} of them, {@code in} bytes of values in
+     * {@code out} bytes of frames), added at once: a sending thread adds up a batch's tuples in plain fields and
+     * publishes them here once per batch, not per tuple.
+     */
+    public void add(long compressed, long raw, long in, long out) {
+        if (compressed != 0) {
+            tuplesCompressed.add(compressed);
+        }
+        if (raw != 0) {
+            tuplesRaw.add(raw);
+        }
         bytesIn.add(in);
         bytesOut.add(out);
     }

@@ -146,7 +146,16 @@ public final class FrameGuardContext implements IContext {
 
         @Override
         public void send(Iterator<TaskMessage> msgs) {
-            // Counted as the transport pulls each message, so a transport that takes messages lazily is not upset.
+            // Counted as the transport pulls each message, so a transport that takes messages lazily is not upset;
+            // published once the batch is sent (what a lazy transport pulls later goes with the next batch).
+            try {
+                sendCounting(msgs);
+            } finally {
+                counter.flush();
+            }
+        }
+
+        private void sendCounting(Iterator<TaskMessage> msgs) {
             connection.send(new Iterator<>() {
                 @Override
                 public boolean hasNext() {

@@ -17,8 +17,10 @@ import java.util.Arrays;
  * one frame running to the end of the message (see {@link FrameFormat}; raw values without a header count as a raw
  * frame).
  *
- * <p>One per connection, used by the thread that sends on it: it remembers each known task's counters, so that the
- * transfer thread does not look up the topology and then the component for every message it sends.
+ * <p>One per connection, used by the thread that sends on it (the worker's transfer thread): it adds a batch's
+ * tuples up in plain fields per sending task and publishes them to the shared counters at {@link #flush}, once per
+ * batch, since the shared counters' atomic adds cost that thread more than the rest of the counting. It remembers
+ * each known task's tally, so that it does not look up the topology and then the component for every message.
  */
 final class WireCounter {
 
@@ -26,7 +28,10 @@ final class WireCounter {
     private static final int MAX_REMEMBERED_TASK = 4096;
 
     private final String stormId;
-    private ComponentCounters[] byTask = new ComponentCounters[0];
+    private Tally[] byTask = new Tally[0];
+    /** The tallies counted into since the last flush. */
+    private Tally[] pending = new Tally[8];
+    private int pendingCount;
     /** {@link CompressionMetrics#generation()} when {@link #byTask} was filled: a reset makes new counters. */
     private int generation = -1;
 
@@ -36,7 +41,8 @@ final class WireCounter {
 
     /**
      * Counts {@code message}'s frame under the component of its source task ({@code (unknown sender)} if the task is
-     * not known in this JVM); a message that does not hold one of our frames is not counted.
+     * not known in this JVM), to be published at the next {@link #flush}; a message that does not hold one of our
+     * frames is not counted.
      *
      * @return whether it was counted
      */
@@ -60,42 +66,100 @@ final class WireCounter {
             return false;
         }
         int out = message.length - start;
-        ComponentCounters counters = countersOf(varIntValue(task));
         if (!FrameFormat.looksLikeHeader(message[start])) {
-            counters.raw(out, out);
+            tallyOf(varIntValue(task)).raw(out, out);
             return true;
         }
         if ((header & FrameFormat.CODEC_MASK) == FrameFormat.RAW) {
-            counters.raw(out - 1, out);
+            tallyOf(varIntValue(task)).raw(out - 1, out);
             return true;
         }
         long uncompressed = readVarInt(message, start + 1, message.length);
         if (uncompressed < 0) {
             return false;
         }
-        counters.compressed(varIntValue(uncompressed), out);
+        tallyOf(varIntValue(task)).compressed(varIntValue(uncompressed), out);
         return true;
     }
 
-    private ComponentCounters countersOf(int task) {
+    /** Publishes what was counted since the last flush to the components' shared counters. */
+    void flush() {
+        for (int i = 0; i < pendingCount; i++) {
+            pending[i].publish();
+            pending[i] = null;
+        }
+        pendingCount = 0;
+    }
+
+    private Tally tallyOf(int task) {
         int now = CompressionMetrics.generation();
         if (now != generation) {
-            byTask = new ComponentCounters[0];
+            flush(); // into the counters they were counted for
+            byTask = new Tally[0];
             generation = now;
         }
-        ComponentCounters known = task >= 0 && task < byTask.length ? byTask[task] : null;
-        if (known != null) {
-            return known;
+        Tally known = task >= 0 && task < byTask.length ? byTask[task] : null;
+        if (known == null) {
+            known = tallyFor(task);
         }
-        String component = TaskDirectory.componentOf(stormId, task);
-        ComponentCounters counters = CompressionMetrics.counters(component);
-        // An unknown task may be registered later (a worker bound after this connection): not remembered.
-        if (!CompressionMetrics.UNKNOWN_SENDER.equals(component) && task >= 0 && task <= MAX_REMEMBERED_TASK) {
-            if (task >= byTask.length) {
-                byTask = Arrays.copyOf(byTask, task + 1);
+        if (!known.pending) {
+            known.pending = true;
+            if (pendingCount == pending.length) {
+                pending = Arrays.copyOf(pending, pendingCount * 2);
             }
-            byTask[task] = counters;
+            pending[pendingCount++] = known;
         }
-        return counters;
+        return known;
+    }
+
+    private Tally tallyFor(int task) {
+        String component = TaskDirectory.componentOf(stormId, task);
+        // An unknown task may be registered later (a worker bound after this connection): not remembered.
+        if (CompressionMetrics.UNKNOWN_SENDER.equals(component) || task < 0 || task > MAX_REMEMBERED_TASK) {
+            for (int i = 0; i < pendingCount; i++) {
+                if (pending[i].component.equals(component)) {
+                    return pending[i];
+                }
+            }
+            return new Tally(component);
+        }
+        if (task >= byTask.length) {
+            byTask = Arrays.copyOf(byTask, task + 1);
+        }
+        return byTask[task] = new Tally(component);
+    }
+
+    /** One sending task's tuples since the last flush, for its component's counters. */
+    private static final class Tally {
+        final String component;
+        final ComponentCounters counters;
+        boolean pending;
+        long compressed;
+        long raw;
+        long in;
+        long out;
+
+        Tally(String component) {
+            this.component = component;
+            this.counters = CompressionMetrics.counters(component);
+        }
+
+        void raw(int valuesBytes, int frameBytes) {
+            raw++;
+            in += valuesBytes;
+            out += frameBytes;
+        }
+
+        void compressed(int valuesBytes, int frameBytes) {
+            compressed++;
+            in += valuesBytes;
+            out += frameBytes;
+        }
+
+        void publish() {
+            counters.add(compressed, raw, in, out);
+            compressed = raw = in = out = 0;
+            pending = false;
+        }
     }
 }

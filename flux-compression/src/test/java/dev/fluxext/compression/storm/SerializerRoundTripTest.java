@@ -115,6 +115,7 @@ class SerializerRoundTripTest {
             }
         }
 
+        counter.flush();
         CompressionSnapshot s = CompressionMetrics.snapshot().get(settings.get(CompressionSetup.COMPONENT_ID_KEY));
         long compressed = s.tuplesCompressed();
         assertEquals(2L * tuples.size(), compressed + s.tuplesRaw());
@@ -188,6 +189,7 @@ class SerializerRoundTripTest {
             assertTrue(counter.count(tupleMessage(ours.serialize(values))));
         }
         assertTrue(withHeader > 100, withHeader + " of 201 lists start like a header");
+        counter.flush();
         CompressionSnapshot s = CompressionMetrics.snapshot().get("like-a-header");
         assertEquals(201, s.tuplesRaw());
         assertEquals(s.bytesIn() + withHeader, s.bytesOut(), "only those pay the header byte");

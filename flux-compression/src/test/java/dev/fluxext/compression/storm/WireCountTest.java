@@ -3,6 +3,7 @@ package dev.fluxext.compression.storm;
 import static dev.fluxext.compression.storm.StormKryo.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.compression.config.CompressionOptions;
@@ -93,6 +94,44 @@ class WireCountTest {
     }
 
     @Test
+    void countsArePublishedOncePerBatchEvenWhenTheTransportThrowsAndLateOnesWithTheNextBatch() {
+        TaskMessage small = message(10);
+        WireCounter counter = new WireCounter(STORM_ID);
+        counter.count(small.message());
+        counter.count(small.message());
+        assertEquals(0, CompressionMetrics.snapshot().get("words").tuplesRaw(), "not published before the batch is sent");
+        counter.flush();
+        assertEquals(2, CompressionMetrics.snapshot().get("words").tuplesRaw());
+        counter.flush();
+        assertEquals(2, CompressionMetrics.snapshot().get("words").tuplesRaw(), "a flush publishes a tuple once");
+
+        // A transport that pulls one message, then fails: what it took is counted all the same.
+        IConnection failing = new FrameGuardContext.CountingConnection(STORM_ID, "peer:1", new Recording() {
+            @Override
+            public void send(Iterator<TaskMessage> msgs) {
+                msgs.next();
+                throw new IllegalStateException("channel closed");
+            }
+        });
+        assertThrows(IllegalStateException.class, () -> failing.send(List.of(small, small).iterator()));
+        assertEquals(3, CompressionMetrics.snapshot().get("words").tuplesRaw());
+
+        // A transport that keeps the iterator and pulls after send returned: counted with its next batch.
+        List<Iterator<TaskMessage>> kept = new ArrayList<>();
+        IConnection lazy = new FrameGuardContext.CountingConnection(STORM_ID, "peer:1", new Recording() {
+            @Override
+            public void send(Iterator<TaskMessage> msgs) {
+                kept.forEach(it -> it.forEachRemaining(sent::add));
+                kept.add(msgs);
+            }
+        });
+        lazy.send(List.of(small).iterator());
+        assertEquals(3, CompressionMetrics.snapshot().get("words").tuplesRaw());
+        lazy.send(List.<TaskMessage>of().iterator());
+        assertEquals(4, CompressionMetrics.snapshot().get("words").tuplesRaw());
+    }
+
+    @Test
     void countingASentTupleAllocatesNothing() {
         byte[] compressed = message(5000).message();
         byte[] raw = message(10).message();
@@ -100,6 +139,7 @@ class WireCountTest {
         long perOp = AllocationTest.allocatedPerOp(() -> {
             counter.count(compressed);
             counter.count(raw);
+            counter.flush();
         });
         assertEquals(0, perOp, "bytes allocated per two counted tuples");
     }
@@ -116,6 +156,7 @@ class WireCountTest {
         assertFalse(counter.count(new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x0F, 1, 0, 0x05}),
                 "a negative task (Storm's system task) sends no tuples of ours");
         assertTrue(counter.count(new byte[] {(byte) 0xFF, (byte) 0xFF, 0x7F, 1, 0, 0x05}), "a task beyond any topology's");
+        counter.flush();
         CompressionSnapshot unknown = CompressionMetrics.snapshot().get(CompressionMetrics.UNKNOWN_SENDER);
         assertEquals(3, unknown.tuplesRaw());
         assertEquals(1 + 2 + 1, unknown.bytesIn());
@@ -127,15 +168,18 @@ class WireCountTest {
         WireCounter counter = new WireCounter("wire-late");
         byte[] fromTask5 = {5, 1, 0, 0x05, 9};
         counter.count(fromTask5);
+        counter.flush();
         assertEquals(1, CompressionMetrics.snapshot().get(CompressionMetrics.UNKNOWN_SENDER).tuplesRaw());
 
         StormKryo.registered(StormKryo.stormDefaultConf(), "wire-late", Map.of(5, "late"));
         counter.count(fromTask5);
         counter.count(fromTask5);
+        counter.flush();
         assertEquals(2, CompressionMetrics.snapshot().get("late").tuplesRaw(), "known once its worker bound");
 
         CompressionMetrics.reset(); // a new local run in the same JVM
         counter.count(fromTask5);
+        counter.flush();
         assertEquals(1, CompressionMetrics.snapshot().get("late").tuplesRaw(), "counted in the new run's counters");
     }
 
@@ -152,7 +196,7 @@ class WireCountTest {
     }
 
     /** A transport that takes messages as Netty's client does: pulling them from the iterator. */
-    final class Recording implements IConnection {
+    class Recording implements IConnection {
         final List<String> calls = new ArrayList<>();
 
         @Override

@@ -1,0 +1,114 @@
+package dev.fluxext.compression.storm;
+
+import dev.fluxext.benchmarks.compression.ReceiveGuardBenchmark;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.storm.grouping.Load;
+import org.apache.storm.messaging.IConnection;
+import org.apache.storm.messaging.TaskMessage;
+import org.apache.storm.messaging.netty.BackPressureStatus;
+import org.apache.storm.utils.Utils;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The sending worker's cost per message of the guard's send half ({@link FrameGuardContext.CountingConnection}: each
+ * tuple counted for its component as the transport pulls it), on the worker's transfer thread: a bundle of
+ * {@value #BUNDLE} tuple messages handed to a connection that pulls them as Storm's Netty client does, with and
+ * without the counting wrapper. Nanoseconds per message. In this package for the guard's package-private types.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m"})
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class WireCountBenchmark {
+
+    public static final int BUNDLE = 100;
+    static final String STORM_ID = "bench-1-1";
+
+    @State(Scope.Thread)
+    public static class Sender {
+        @Param({"false", "true"})
+        public boolean counting;
+
+        IConnection connection;
+        PullingConnection netty;
+        List<TaskMessage> bundle;
+
+        @Setup
+        public void setUp() {
+            Map<String, Object> conf = Utils.readDefaultConfig();
+            TaskDirectory.register(STORM_ID, TopologyShape.of(ReceiveGuardBenchmark.context(conf)));
+            bundle = new ArrayList<>(BUNDLE);
+            for (int i = 0; i < BUNDLE; i++) {
+                // Storm's layout: source task 7, stream 1, one anchor (16 bytes), then 200 B of raw values.
+                byte[] message = new byte[3 + 16 + 200];
+                message[0] = 7;
+                message[1] = 1;
+                message[2] = 1;
+                Arrays.fill(message, 3, 19, (byte) i);
+                message[19] = 1; // one value
+                bundle.add(new TaskMessage(8, message));
+            }
+            netty = new PullingConnection();
+            connection = counting ? new FrameGuardContext.CountingConnection(STORM_ID, "peer:1", netty) : netty;
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BUNDLE)
+    public long sendBundle(Sender s) {
+        s.connection.send(s.bundle.iterator());
+        return s.netty.bytes;
+    }
+
+    /** Takes the messages as Storm's Netty client does, pulling each from the iterator, and only adds up sizes. */
+    static final class PullingConnection implements IConnection {
+        long bytes;
+
+        @Override
+        public void send(Iterator<TaskMessage> msgs) {
+            while (msgs.hasNext()) {
+                bytes += msgs.next().message().length;
+            }
+        }
+
+        @Override
+        public void sendLoadMetrics(Map<Integer, Double> taskToLoad) {
+        }
+
+        @Override
+        public void sendBackPressureStatus(BackPressureStatus bpStatus) {
+        }
+
+        @Override
+        public Map<Integer, Load> getLoad(Collection<Integer> tasks) {
+            return Map.of();
+        }
+
+        @Override
+        public int getPort() {
+            return 0;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
