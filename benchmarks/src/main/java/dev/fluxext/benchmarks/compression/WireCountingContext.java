@@ -44,10 +44,14 @@ public final class WireCountingContext implements IContext {
         return connection;
     }
 
-    /** Sums the wire bytes of every message sent. */
-    static final class Counting implements IConnection {
+    /** Sums the wire bytes of every message sent, pulling each from the iterator as Storm's Netty client does. */
+    public static final class Counting implements IConnection {
         long wireBytes;
         long messages;
+
+        public long wireBytes() {
+            return wireBytes;
+        }
 
         @Override
         public void send(Iterator<TaskMessage> msgs) {

@@ -1,17 +1,14 @@
 package dev.fluxext.compression.storm;
 
 import dev.fluxext.benchmarks.compression.ReceiveGuardBenchmark;
+import dev.fluxext.benchmarks.compression.WireCountingContext;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.apache.storm.grouping.Load;
 import org.apache.storm.messaging.IConnection;
 import org.apache.storm.messaging.TaskMessage;
-import org.apache.storm.messaging.netty.BackPressureStatus;
 import org.apache.storm.utils.Utils;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -48,7 +45,7 @@ public class WireCountBenchmark {
         public boolean counting;
 
         IConnection connection;
-        PullingConnection netty;
+        WireCountingContext.Counting netty;
         List<TaskMessage> bundle;
 
         @Setup
@@ -66,7 +63,7 @@ public class WireCountBenchmark {
                 message[19] = 1; // one value
                 bundle.add(new TaskMessage(8, message));
             }
-            netty = new PullingConnection();
+            netty = new WireCountingContext.Counting();
             connection = counting ? new FrameGuardContext.CountingConnection(STORM_ID, "peer:1", netty) : netty;
         }
     }
@@ -75,40 +72,6 @@ public class WireCountBenchmark {
     @OperationsPerInvocation(BUNDLE)
     public long sendBundle(Sender s) {
         s.connection.send(s.bundle.iterator());
-        return s.netty.bytes;
-    }
-
-    /** Takes the messages as Storm's Netty client does, pulling each from the iterator, and only adds up sizes. */
-    static final class PullingConnection implements IConnection {
-        long bytes;
-
-        @Override
-        public void send(Iterator<TaskMessage> msgs) {
-            while (msgs.hasNext()) {
-                bytes += msgs.next().message().length;
-            }
-        }
-
-        @Override
-        public void sendLoadMetrics(Map<Integer, Double> taskToLoad) {
-        }
-
-        @Override
-        public void sendBackPressureStatus(BackPressureStatus bpStatus) {
-        }
-
-        @Override
-        public Map<Integer, Load> getLoad(Collection<Integer> tasks) {
-            return Map.of();
-        }
-
-        @Override
-        public int getPort() {
-            return 0;
-        }
-
-        @Override
-        public void close() {
-        }
+        return s.netty.wireBytes();
     }
 }

@@ -18,7 +18,7 @@ class WireCountBenchmarkTest {
             s.counting = counting;
             s.setUp();
             long bytes = bench.sendBundle(s);
-            assertEquals(WireCountBenchmark.BUNDLE * (3 + 16 + 200L), bytes, "every message pulled");
+            assertEquals(WireCountBenchmark.BUNDLE * (6 + 3 + 16 + 200L), bytes, "every message pulled (with Netty's header)");
             CompressionSnapshot spout = CompressionMetrics.snapshot().get("source"); // task 7's component
             assertEquals(counting ? WireCountBenchmark.BUNDLE : 0, spout == null ? 0 : spout.tuplesRaw(),
                     "counting " + counting);
