@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The entropy floor of the steady-state topologies' traffic (docs/compression.md, "The entropy floor"): runs each
+# The entropy floor of the steady-state topologies' traffic (docs/measurements/2026-11-26-entropy-floor.md): runs each
 # 2-worker topology of steady-state.sh for DURATION s with `flux submit --local` over Storm's Netty, recording the
 # bundles the workers hand their connections (dev.fluxext.benchmarks.compression.RecordingContext: a window of
 # MAX_MB MB starting SKIP s after the workers start), then WireFloor computes per acked tuple: raw message bytes,
