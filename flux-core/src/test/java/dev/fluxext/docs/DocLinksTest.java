@@ -91,22 +91,9 @@ class DocLinksTest {
 
     private List<String> brokenLinks(Path root, Path page) throws IOException {
         List<String> broken = new ArrayList<>();
-        List<String> lines = Files.readAllLines(page, StandardCharsets.UTF_8);
-        String fence = null;
+        List<String> lines = outsideFences(Files.readAllLines(page, StandardCharsets.UTF_8));
         for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            String trimmed = line.strip();
-            if (fence != null) {
-                if (trimmed.startsWith(fence)) {
-                    fence = null;
-                }
-                continue;
-            }
-            if (trimmed.startsWith("```") || trimmed.startsWith("~~~")) {
-                fence = trimmed.substring(0, 3);
-                continue;
-            }
-            String text = CODE_SPAN.matcher(line).replaceAll("");
+            String text = CODE_SPAN.matcher(lines.get(i)).replaceAll("");
             List<String> targets = new ArrayList<>();
             Matcher inline = INLINE.matcher(text);
             while (inline.find()) {
@@ -157,19 +144,7 @@ class DocLinksTest {
             try {
                 List<String> headings = new ArrayList<>();
                 Set<String> anchors = new LinkedHashSet<>();
-                String fence = null;
-                for (String line : Files.readAllLines(p, StandardCharsets.UTF_8)) {
-                    String trimmed = line.strip();
-                    if (fence != null) {
-                        if (trimmed.startsWith(fence)) {
-                            fence = null;
-                        }
-                        continue;
-                    }
-                    if (trimmed.startsWith("```") || trimmed.startsWith("~~~")) {
-                        fence = trimmed.substring(0, 3);
-                        continue;
-                    }
+                for (String line : outsideFences(Files.readAllLines(p, StandardCharsets.UTF_8))) {
                     Matcher heading = HEADING.matcher(line);
                     if (heading.matches()) {
                         headings.add(heading.group(2));
@@ -185,6 +160,28 @@ class DocLinksTest {
                 throw new UncheckedIOException(e);
             }
         });
+    }
+
+    /** The lines with those of fenced code blocks (fences included) blanked, so that line numbers stay. */
+    private static List<String> outsideFences(List<String> lines) {
+        List<String> prose = new ArrayList<>();
+        String fence = null;
+        for (String line : lines) {
+            String trimmed = line.strip();
+            boolean fenceLine = trimmed.startsWith("```") || trimmed.startsWith("~~~");
+            if (fence == null && fenceLine) {
+                fence = trimmed.substring(0, 3);
+                prose.add("");
+            } else if (fence != null) {
+                if (trimmed.startsWith(fence)) {
+                    fence = null;
+                }
+                prose.add("");
+            } else {
+                prose.add(line);
+            }
+        }
+        return prose;
     }
 
     /** GitHub's ids for a page's headings, in order. */
