@@ -197,6 +197,7 @@ class DistributionIT {
                 String output = args.get(0).equals("submit") && args.contains("--local")
                         ? untilTuplesFlow(args) : toTheEnd(command, args);
                 assertFalse(output.contains("not found") || output.contains("jar missing"), command + "\n" + output);
+                System.out.println("ran as written: " + command);
             }
         } finally {
             if (!ledgerExisted) {
