@@ -57,7 +57,8 @@ final class TopologyOptions {
     /** Config values given to the launcher rather than to us ({@code storm.options} of the storm script), before -c. */
     Map<String, Object> scriptOverrides = Map.of();
 
-    @Option(names = {"-v", "--verbose"}, description = "Print stack traces for internal errors.")
+    @Option(names = {"-v", "--verbose"},
+        description = "Print stack traces of failures, and Storm's own log lines (e.g. a remote submission's retries).")
     boolean verbose;
 
     @Option(names = "--show-source", description = "Under each problem, print the source line with the text it "
