@@ -82,7 +82,8 @@ public final class Flux implements Callable<Integer> {
         description = "More of your classes: jars and class directories separated by ':' (';' on Windows).")
     String classpath;
 
-    @Option(names = {"-v", "--verbose"}, description = "Print stack traces for internal errors.")
+    @Option(names = {"-v", "--verbose"},
+        description = "Print stack traces of failures, and Storm's own log lines (e.g. a remote submission's retries).")
     boolean verbose;
 
     @Mixin

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -124,14 +125,27 @@ public final class FluxCli implements Runnable {
     /** The mistake and where to look, not the whole help page, which would push the mistake off the screen. */
     private static int usageError(CommandLine.ParameterException e) {
         PrintWriter err = e.getCommandLine().getErr();
-        err.println(e.getMessage());
+        err.println(malformedConfig(e).orElse(e.getMessage()));
         CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
         err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help' for more information.");
         err.flush();
         return ExitCodes.USAGE;
     }
 
-    private static boolean verbose(ParseResult parseResult) {
+    /**
+     * {@code -c VALUE} without '=', in words: picocli's own message names the option twice ("Value for option option
+     * '--config'") and not what to write instead.
+     */
+    private static Optional<String> malformedConfig(CommandLine.ParameterException e) {
+        if (!(e.getArgSpec() instanceof CommandLine.Model.OptionSpec option)
+            || !List.of(option.names()).contains("--config") || e.getValue() == null || e.getValue().contains("=")) {
+            return Optional.empty();
+        }
+        return Optional.of("flux: -c " + e.getValue() + ": a config override is KEY=VALUE, e.g. "
+            + "-c topology.workers=2; VALUE is read as YAML, so a list is -c nimbus.seeds='[\"a\",\"b\"]'");
+    }
+
+        private static boolean verbose(ParseResult parseResult) {
         for (ParseResult p = parseResult; p != null; p = p.subcommand()) {
             if (p.hasMatchedOption("--verbose")) {
                 return true;

@@ -23,6 +23,7 @@ import picocli.CommandLine.ParentCommand;
 @Command(name = "graph", mixinStandardHelpOptions = true,
     description = {"Draw the topology's components and streams.",
         "Checks the file by signature as validate --static does: creates nothing, runs no code the file names.",
+        "Classes whose jar is not given are drawn unchecked, named in one line (give --jar to check them too).",
         "Draws the file as written (its model), not the built topology: groupings by their YAML names, nothing a "
             + "component's code adds; 'flux show' prints what is submitted.",
         "dot and mermaid are text (Mermaid renders in GitHub/GitLab Markdown inside a ```mermaid block); "
@@ -57,7 +58,7 @@ final class GraphCommand implements Callable<Integer> {
                 + "which was not found; install Graphviz (e.g. apt-get install graphviz, brew install graphviz) "
                 + "or use --format dot or --format mermaid");
         }
-        TopologyView view = topologyOptions.loadModel(context, secrets);
+        TopologyView view = topologyOptions.loadModelToDraw(context, secrets, "graph");
         if (view.source().isPresent()) {
             throw new CliException(ExitCodes.FAILURE, "flux: " + topologyOptions.file + ": the components come from "
                 + view.source().get() + ", which only running that code can tell, and graph runs no user code; "

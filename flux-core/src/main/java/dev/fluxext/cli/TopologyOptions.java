@@ -3,12 +3,14 @@ package dev.fluxext.cli;
 import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.build.TopologyFactory;
 import dev.fluxext.describe.TopologyView;
+import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.read.InputFiles;
 import dev.fluxext.read.ReadLimits;
+import dev.fluxext.reflect.ClassFinder;
 import dev.fluxext.run.ExitCodes;
 import dev.fluxext.run.StormLogging;
 import java.nio.file.Path;
@@ -55,7 +57,8 @@ final class TopologyOptions {
     /** Config values given to the launcher rather than to us ({@code storm.options} of the storm script), before -c. */
     Map<String, Object> scriptOverrides = Map.of();
 
-    @Option(names = {"-v", "--verbose"}, description = "Print stack traces for internal errors.")
+    @Option(names = {"-v", "--verbose"},
+        description = "Print stack traces of failures, and Storm's own log lines (e.g. a remote submission's retries).")
     boolean verbose;
 
     @Option(names = "--show-source", description = "Under each problem, print the source line with the text it "
@@ -93,9 +96,39 @@ final class TopologyOptions {
      * @throws CliException with {@link ExitCodes#INVALID_TOPOLOGY} when the file has errors
      */
     TopologyView loadModel(CliContext context, SecretsOption secrets) {
-        LoadResult result = loadQuietly(context, true);
+        return loadModel(context, secrets, loadQuietly(context, true));
+    }
+
+    private TopologyView loadModel(CliContext context, SecretsOption secrets, LoadResult result) {
         print(result, context);
         TopologyDef model = checked(result, result.model()).orElseThrow();
+        return secrets.shown(result.redactions())
+            .view(TopologyView.ofModel(TopologyFactory.topologyName(model, file), model));
+    }
+
+    /**
+     * As {@link #loadModel}, except that classes whose package is not on the classpath at all (the user's jar not
+     * given) do not stop it: what they would have checked is named in one line instead of an error per class, with
+     * the jar beside the file that holds them, if one does. For drawing, which needs only the file as written.
+     */
+    TopologyView loadModelToDraw(CliContext context, SecretsOption secrets, String command) {
+        LoadResult result = loadQuietly(context, true);
+        List<Diagnostic> missing = result.diagnostics().stream().filter(d -> d.code() == Code.MISSING_JAR).toList();
+        boolean onlyClassesMissing = !missing.isEmpty() && result.model().isPresent()
+            && result.internalError().isEmpty()
+            && result.diagnostics().stream().noneMatch(d -> d.isError() && d.code() != Code.MISSING_JAR);
+        if (!onlyClassesMissing) {
+            return loadModel(context, secrets, result);
+        }
+        printDiagnostics(result.diagnostics().stream().filter(d -> d.code() != Code.MISSING_JAR).toList(), context);
+        List<String> packages = missing.stream().map(d -> ClassFinder.missingPackage(d.message()))
+            .flatMap(Optional::stream).distinct().toList();
+        context.err().println("flux: " + command + ": not checked: " + missing.size()
+            + (missing.size() == 1 ? " class" : " classes") + " of " + String.join(", ", packages)
+            + ", which " + (packages.size() == 1 ? "is" : "are") + " not on the classpath (their constructors, "
+            + "methods and fields); drawn as the file names them");
+        printJarHints(result.diagnostics(), context);
+        TopologyDef model = result.model().orElseThrow();
         return secrets.shown(result.redactions())
             .view(TopologyView.ofModel(TopologyFactory.topologyName(model, file), model));
     }
@@ -122,12 +155,24 @@ final class TopologyOptions {
     }
 
     private void print(LoadResult result, CliContext context) {
+        printDiagnostics(result.diagnostics(), context);
+        printJarHints(result.diagnostics(), context);
+    }
+
+    private void printDiagnostics(List<Diagnostic> diagnostics, CliContext context) {
         SourceExcerpt excerpt = new SourceExcerpt();
-        for (Diagnostic diagnostic : result.diagnostics()) {
+        for (Diagnostic diagnostic : diagnostics) {
             context.err().println(diagnostic.format());
             if (showSource) {
                 context.err().print(excerpt.of(diagnostic));
             }
+        }
+    }
+
+    /** The {@code --jar} that a missing package needs, when its jar ships next to the file. */
+    private void printJarHints(List<Diagnostic> diagnostics, CliContext context) {
+        if (!resource) {
+            JarsNextToFile.hints(Path.of(file), context.workingDir(), diagnostics).forEach(context.err()::println);
         }
     }
 

@@ -76,7 +76,7 @@ public final class FluxLoader {
             }
             checkOverrides(options, diagnostics);
             if (diagnostics.hasErrors() || built.isEmpty()) {
-                return new LoadResult(diagnostics.all(), Optional.empty(), Optional.empty(), Optional.empty(),
+                return new LoadResult(diagnostics.all(), model, Optional.empty(), Optional.empty(),
                         diagnostics.redactions());
             }
             return new LoadResult(diagnostics.all(), Optional.empty(), Optional.of(withOverrides(built.get(), options)),

@@ -11,7 +11,8 @@ import java.util.Optional;
 /**
  * Everything found while loading a topology file. {@link #topology()} is present only when there are no errors;
  * warnings may accompany it. {@link #model()} is the checked model, present with the topology, or alone when the
- * options asked for no build ({@link LoadOptions#build()}) and there are no errors. {@link #internalError()} holds
+ * options asked for no build ({@link LoadOptions#build()}), or when there were errors and the file could be read
+ * (then as far as it could be: {@code graph} draws it when only classes were missing). {@link #internalError()} holds
  * the exception behind an "internal error" diagnostic, for {@code --verbose} to print its stack trace.
  * {@link #redactions()}: what {@code ${...}} substituted, for output beyond the diagnostics (already hidden in them)
  * to hide too ({@code show} masks values from the environment).

@@ -106,8 +106,21 @@ public final class ClassFinder {
                 || inOtherPackage(pkg, name.substring(lastDot + 1)).isPresent()) {
             return Optional.empty();
         }
-        return Optional.of("no class of package " + pkg + " is on the classpath"
+        return Optional.of(NO_CLASS_OF_PACKAGE + pkg + " is on the classpath"
                 + StormConnectors.hint(pkg).map(h -> "; " + h).orElse("; is its jar missing?"));
+    }
+
+    private static final String NO_CLASS_OF_PACKAGE = "no class of package ";
+
+    /** The package a missing-jar message ({@code Code.MISSING_JAR}) names, for what a caller can add to it. */
+    public static Optional<String> missingPackage(String message) {
+        int at = message.indexOf(NO_CLASS_OF_PACKAGE);
+        if (at < 0) {
+            return Optional.empty();
+        }
+        int start = at + NO_CLASS_OF_PACKAGE.length();
+        int end = message.indexOf(' ', start);
+        return Optional.of(message.substring(start, end < 0 ? message.length() : end));
     }
 
     /** {@code a.B.C} as the nested class {@code a.B$C}, when that exists. */

@@ -17,6 +17,7 @@ import org.apache.storm.generated.StormTopology;
 import org.apache.storm.generated.SubmitOptions;
 import org.apache.storm.generated.TopologyInitialStatus;
 import org.apache.storm.utils.NimbusClient;
+import org.apache.storm.utils.NimbusLeaderNotFoundException;
 import org.apache.storm.utils.ObjectReader;
 import org.apache.storm.utils.Utils;
 
@@ -78,15 +79,17 @@ public final class RemoteSubmitter {
         Map<String, Object> conf = new HashMap<>(config);
         nimbus.map(RemoteSubmitter::nimbusConf).ifPresent(conf::putAll);
         // StormSubmitter reads the jar to upload from this property, as `storm jar` sets it.
-        String previousJar = System.getProperty("storm.jar");
-        System.setProperty("storm.jar", jar.toAbsolutePath().toString());
-        String where = " to " + target(config, nimbus);
+        String target = target(config, nimbus);
+        String where = " to " + target;
         out.printf("flux: submitting topology '%s'%s, uploading %s...%n", shownName, where, jar);
         out.flush();
-        leaderVersion(conf).flatMap(version -> StormLines.problem(target(config, nimbus), version))
+        leaderVersion(conf, target).flatMap(version -> StormLines.problem(target, version))
             .ifPresent(reason -> {
                 throw new RunException(ExitCodes.FAILURE, "flux: " + reason);
             });
+        // Set only once nothing can throw before the finally below restores it.
+        String previousJar = System.getProperty("storm.jar");
+        System.setProperty("storm.jar", jar.toAbsolutePath().toString());
         try {
             StormSubmitter.submitTopology(name, conf, topology,
                 new SubmitOptions(inactive ? TopologyInitialStatus.INACTIVE : TopologyInitialStatus.ACTIVE), null);
@@ -110,23 +113,48 @@ public final class RemoteSubmitter {
         }
     }
 
+    /** How long the leader check waits for each seed host before the next one (Storm's own default has no bound). */
+    static final int CHECK_TIMEOUT_MILLIS = 5_000;
+
     /**
      * The Storm version the leading Nimbus runs, to refuse a line fluxext's worker code was not tested on before
-     * anything is uploaded; empty when it cannot be asked (StormSubmitter then reports the connection itself) or
-     * under {@code storm local}, whose cluster is this JVM's own Storm.
+     * anything is uploaded; empty when it cannot be asked (e.g. not authorized: StormSubmitter then says why) or
+     * under {@code storm local}, whose cluster is this JVM's own Storm. Each seed host is tried once, with a timeout,
+     * instead of Storm's retries (five, with backoff, and again inside StormSubmitter: half a minute or more), so
+     * a Nimbus that is not there is reported in seconds, in one line.
+     *
+     * @throws RunException when no seed host answered as the leader
      */
-    private static Optional<String> leaderVersion(Map<String, Object> conf) {
+    private static Optional<String> leaderVersion(Map<String, Object> conf, String target) {
         if (NimbusClient.isLocalOverride()) {
             return Optional.empty();
         }
         Map<String, Object> full = new HashMap<>(Utils.readStormConfig());
         full.putAll(conf);
-        try (NimbusClient client = NimbusClient.getConfiguredClient(full)) {
+        full.put(Config.STORM_NIMBUS_RETRY_TIMES, 0);
+        NimbusClient client;
+        try {
+            client = NimbusClient.getConfiguredClient(full, CHECK_TIMEOUT_MILLIS);
+        } catch (NimbusLeaderNotFoundException e) {
+            throw new RunException(ExitCodes.FAILURE, noLeader(target, full), e);
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+        try (client) {
             return client.getClient().getClusterInfo().get_nimbuses().stream().filter(NimbusSummary::is_isLeader)
                 .map(NimbusSummary::get_version).findFirst();
         } catch (Exception e) {
             return Optional.empty();
         }
+    }
+
+    /** The one line for "no Nimbus there": where, what was tried, how to point at another. */
+    static String noLeader(String target, Map<String, Object> conf) {
+        List<String> seeds = ObjectReader.getStrings(conf.get(Config.NIMBUS_SEEDS));
+        return "flux: no leader Nimbus answered: " + target + "; tried " + (seeds.size() == 1 ? "the seed host"
+            : "each of the " + seeds.size() + " seed hosts") + " " + seeds + " once, waiting up to "
+            + CHECK_TIMEOUT_MILLIS / 1000 + " s; is Nimbus running there? Point at another with --nimbus HOST[:PORT] "
+            + "or -c nimbus.seeds='[\"HOST\"]' (or nimbus.seeds in storm.yaml); --verbose shows Storm's log";
     }
 
     private static String rootMessage(Throwable e) {

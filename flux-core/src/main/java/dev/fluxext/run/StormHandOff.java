@@ -64,6 +64,9 @@ public final class StormHandOff {
     public static int submitRemote(String name, String shownName, byte[] topology, Map<String, Object> config,
                                    String nimbus, String jar, boolean inactive, PrintWriter out, PrintWriter err, boolean verbose) {
         return withStormLoader(err, verbose, () -> {
+            // This loader's own Log4j, which Storm logs through here: Storm's retries and their stack traces only
+            // with --verbose; the outcome is ours to print.
+            StormLogging.toStderr(verbose);
             RemoteSubmitter.submit(name, shownName, Utils.thriftDeserialize(StormTopology.class, topology), config,
                 Optional.ofNullable(nimbus), Path.of(jar), inactive, out);
             return ExitCodes.OK;

@@ -127,7 +127,11 @@ class FluxCliTest {
 
     @Test
     void malformedConfigOverridesAreUsageErrors() {
-        assertEquals(ExitCodes.USAGE, CliRun.of("validate", "words.yaml", "-c", "topology.workers").exitCode());
+        CliRun noEquals = CliRun.of("validate", "words.yaml", "-c", "topology.workers");
+        assertEquals(ExitCodes.USAGE, noEquals.exitCode());
+        assertTrue(noEquals.err().startsWith("flux: -c topology.workers: a config override is KEY=VALUE, e.g. "
+            + "-c topology.workers=2"), noEquals.err());
+        assertTrue(!noEquals.err().contains("option option"), noEquals.err());
         CliRun empty = CliRun.of("validate", "words.yaml", "-c", "topology.workers=");
         assertEquals(ExitCodes.USAGE, empty.exitCode());
         assertTrue(empty.err().contains("-c topology.workers=: the value is empty"), empty.err());

@@ -47,6 +47,9 @@ class FluxFormTest {
         assertEquals(ExitCodes.USAGE, run.exitCode(), run.out());
         assertTrue(run.err().contains("pass it with --jar FILE"), run.err());
         CliRun withJar = CliRun.of("--remote", "--jar", tmp.resolve("missing.jar").toString(), "words.yaml");
+        // --jar is taken: what fails is the missing file, a usage error like any other.
+        assertEquals(ExitCodes.USAGE, withJar.exitCode(), withJar.err());
+        assertTrue(withJar.err().contains("missing.jar: no such file"), withJar.err());
         assertFalse(withJar.err().contains("Unknown option"), withJar.err());
     }
 
@@ -58,6 +61,7 @@ class FluxFormTest {
             zookeeper.err());
         assertTrue(zookeeper.err().contains("submit with --remote"), zookeeper.err());
         CliRun shortZookeeper = CliRun.of("-l", "-z", "zk1:2181", "words.yaml");
+        assertEquals(ExitCodes.USAGE, shortZookeeper.exitCode());
         assertEquals(zookeeper.err(), shortZookeeper.err());
 
         CliRun ttl = CliRun.of("--local", "--local-ttl", "30", "words.yaml");
@@ -79,10 +83,15 @@ class FluxFormTest {
 
     @Test
     void commandsHelpAndVersionKeepTheirMeaning() {
-        assertTrue(CliRun.of("--help").out().contains("Storm Flux's command form works too"));
-        assertTrue(CliRun.of("--version").out().contains("fluxext"));
+        CliRun help = CliRun.of("--help");
+        assertEquals(ExitCodes.OK, help.exitCode(), help.err());
+        assertTrue(help.out().contains("Storm Flux's command form works too"), help.out());
+        CliRun version = CliRun.of("--version");
+        assertEquals(ExitCodes.OK, version.exitCode(), version.err());
+        assertTrue(version.out().contains("fluxext"), version.out());
         assertEquals(ExitCodes.OK, CliRun.of("validate", "words.yaml").exitCode());
         CliRun typo = CliRun.of("deploy", "words.yaml");
+        assertEquals(ExitCodes.USAGE, typo.exitCode(), typo.err());
         assertTrue(typo.err().contains("deploy"), typo.err());
     }
 }

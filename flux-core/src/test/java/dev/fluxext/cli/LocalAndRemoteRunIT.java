@@ -202,6 +202,49 @@ class LocalAndRemoteRunIT {
         }
     }
 
+    /**
+     * {@code flux submit --remote} as a user runs it (its own JVM, Storm's own log4j2.xml, none of the tests'
+     * logging set-up) against a port where nothing listens: two lines (what it is doing, why it stopped) within
+     * seconds, not Storm's half-minute of retries and their stack traces.
+     */
+    @Test
+    @Timeout(90)
+    void anAbsentNimbusIsOneLineWithinSecondsFromTheCommandLine() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        Path file = Files.writeString(tmp.resolve("words.yaml"), """
+            name: words
+            spouts:
+              - {id: words, className: org.apache.storm.testing.TestWordSpout}
+            bolts:
+              - {id: count, className: org.apache.storm.testing.TestWordCounter}
+            streams:
+              - {from: words, to: count, grouping: {type: SHUFFLE}}
+            """);
+        // The test classpath without the tests' classes and resources (their log4j2-test.xml would quiet Storm).
+        String classpath = java.util.Arrays.stream(System.getProperty("surefire.test.class.path",
+                System.getProperty("java.class.path")).split(java.io.File.pathSeparator))
+            .filter(entry -> !entry.endsWith("test-classes")).collect(java.util.stream.Collectors.joining(
+                java.io.File.pathSeparator));
+        Process cli = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+            classpath, FluxCli.class.getName(), "submit", "--remote", "--nimbus", "localhost:" + closedPort,
+            "--jar", emptyJar().toString(), file.toString()).redirectErrorStream(true).start();
+        long start = System.nanoTime();
+        String output = new String(cli.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(cli.waitFor(60, TimeUnit.SECONDS), output);
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
+        assertEquals(ExitCodes.FAILURE, cli.exitValue(), output);
+        List<String> lines = output.lines().toList();
+        assertEquals(2, lines.size(), output);
+        assertTrue(lines.get(0).startsWith("flux: submitting topology 'words' to Nimbus at localhost:" + closedPort),
+            output);
+        assertTrue(lines.get(1).startsWith("flux: no leader Nimbus answered: Nimbus at localhost:" + closedPort),
+            output);
+        assertTrue(seconds < 20, "took " + seconds + " s (JVM start included)");
+    }
+
     private static Process javaProcess(Class<?> main, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "-cp", System.getProperty("java.class.path"), main.getName()));

@@ -48,6 +48,32 @@ class UserJarTest {
     }
 
     @Test
+    void aJarBesideTheFileIsNamedWithTheJarToAddAndGraphDrawsWithoutIt() throws IOException {
+        Path jar = UserJar.jar(tmp, Map.of()); // tmp/user.jar, beside tmp/user.yaml, not on the classpath
+        String hint = "flux: package userpkg is in " + jar + ", next to the topology file: add --jar " + jar;
+
+        CliRun validate = run("validate", topology.toString());
+        assertEquals(ExitCodes.INVALID_TOPOLOGY, validate.exitCode(), validate.err());
+        assertTrue(validate.err().contains("class userpkg.NumberSpout not found"), validate.err());
+        assertTrue(validate.err().contains(hint), validate.err());
+
+        CliRun graph = run("graph", "--format", "mermaid", topology.toString());
+        assertEquals(ExitCodes.OK, graph.exitCode(), graph.err());
+        assertTrue(graph.out().contains("numbers") && graph.out().contains("double"), graph.out());
+        assertTrue(graph.err().startsWith("flux: graph: not checked: 2 classes of userpkg, which is not on the "
+            + "classpath"), graph.err());
+        assertTrue(graph.err().contains(hint), graph.err());
+        assertTrue(!graph.err().contains("not found"), "one line instead of an error per class: " + graph.err());
+
+        // A class missing from a package that is on the classpath is a mistake in the file, not a missing jar.
+        Files.writeString(topology, UserJar.TOPOLOGY.replace("userpkg.NumberSpout", "org.apache.storm.testing.TestWordSpou"));
+        CliRun typo = run("graph", topology.toString());
+        assertEquals(ExitCodes.INVALID_TOPOLOGY, typo.exitCode(), typo.out());
+        assertTrue(typo.err().contains("class org.apache.storm.testing.TestWordSpou not found; did you mean "
+            + "org.apache.storm.testing.TestWordSpout?"), typo.err());
+    }
+
+    @Test
     void validateShowAndGraphLoadTheUsersClassesFromTheJar() throws IOException {
         Path jar = UserJar.jar(tmp, Map.of());
 

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.yaml.snakeyaml.Yaml;
@@ -54,9 +55,14 @@ class AjvStrictIT {
             if ("true".equals(System.getenv("CI"))) {
                 fail("ajv is not on PATH: install it with npm install -g ajv-cli@5.0.0");
             }
-            Assumptions.abort("ajv is not installed (npm install -g ajv-cli@5.0.0)");
         }
         schema = SchemaUpToDateTest.projectRoot().resolve(SchemaGenerator.OUTPUT);
+    }
+
+    /** Per test, not per class: Maven counts each test as skipped (a class-level abort shows as 0 tests run). */
+    @BeforeEach
+    void needsAjv() {
+        Assumptions.assumeTrue(ajv != null, "ajv is not installed (npm install -g ajv-cli@5.0.0)");
     }
 
     private record Result(int exitCode, String output) {}
