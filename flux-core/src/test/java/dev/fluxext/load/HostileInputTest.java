@@ -47,7 +47,8 @@ class HostileInputTest {
     }
 
     private static LoadResult load(Path file, Optional<Path> properties) {
-        return FluxLoader.load(new LoadOptions(file.toString(), false, properties, false, Map.of(), Map.of()));
+        return FluxLoader.load(new LoadOptions(file.toString(), false, properties, false, Map.of(), Map.of())
+                .inDirectory(file.getParent()));
     }
 
     /** Rejected, with an error positioned in {@code file} (a real line and column, not the file as a whole). */

@@ -37,7 +37,7 @@ class SubstitutedInputTest {
 
     private static LoadResult load(Path file, Path filter, Map<String, String> env) {
         return FluxLoader.load(new LoadOptions(file.toString(), false, Optional.ofNullable(filter), !env.isEmpty(), env,
-                Map.of(), true));
+                Map.of(), true).inDirectory(file.getParent()));
     }
 
     private static List<String> messages(LoadResult result) {
