@@ -89,6 +89,16 @@ class SubstitutionTest {
     }
 
     @Test
+    void whatFollowsASubstitutedValueOnItsLineIsReportedWhereItIsWritten() {
+        // "${host}" becomes "example.org", four characters longer: the key after it is still found at its column.
+        Fixtures.Analysis a = Fixtures.analyze(Fixtures.options("resolve/substitution-positions.yaml",
+                "resolve/subst.properties", false, Map.of()));
+        assertEquals(1, a.messages().size(), a.messages().toString());
+        assertTrue(a.messages().get(0).startsWith(F + "substitution-positions.yaml:3:72: unknown key 'paralelism'"),
+                a.messages().get(0));
+    }
+
+    @Test
     void aValueThatBreaksTheYamlIsReportedAtItsPlaceholderInWords() {
         Fixtures.Analysis a = Fixtures.analyze(Fixtures.options("resolve/substitution-breaks.yaml",
                 "resolve/subst.properties", false, Map.of()));
