@@ -6,6 +6,7 @@ import dev.fluxext.model.Span;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BiFunction;
 
 /**
  * A file's text with its {@code ${...}} placeholders replaced in the text, before the YAML is read, as Storm's Flux
@@ -40,6 +41,9 @@ public final class SubstitutedText {
     private final int[] starts;
     private final int[] writtenLineStarts;
     private final int[] lineStarts;
+    /** Lines without surrogate pairs, whose columns are char offsets: mapping them is constant time. */
+    private final boolean[] writtenLineSimple;
+    private final boolean[] lineSimple;
 
     /**
      * @param replacements in the order of the text, not overlapping
@@ -51,6 +55,25 @@ public final class SubstitutedText {
         this.starts = replacements.stream().mapToInt(Replacement::from).toArray();
         this.writtenLineStarts = replacements.isEmpty() ? new int[0] : lineStarts(written);
         this.lineStarts = replacements.isEmpty() ? new int[0] : lineStarts(text);
+        this.writtenLineSimple = simple(written, writtenLineStarts);
+        this.lineSimple = simple(text, lineStarts);
+    }
+
+    /**
+     * A substituted text whose replacements' problems are made from their spans as written, mapped once:
+     * {@code problem} gets each replacement's index and span, and returns its problem or null.
+     */
+    public static SubstitutedText withProblems(String written, String text, List<Replacement> replacements,
+                                               BiFunction<Integer, Span, Diagnostic> problem, String label) {
+        SubstitutedText positions = new SubstitutedText(written, text, replacements);
+        List<Replacement> out = new ArrayList<>(replacements.size());
+        for (int i = 0; i < replacements.size(); i++) {
+            Replacement r = replacements.get(i);
+            Diagnostic d = problem.apply(i, positions.writtenSpan(label, r));
+            out.add(d == null ? r : new Replacement(r.from(), r.to(), r.writtenFrom(), r.writtenTo(), r.placeholder(),
+                    r.value(), r.fromEnvironment(), d));
+        }
+        return new SubstitutedText(written, text, out);
     }
 
     public static SubstitutedText asWritten(String text) {
@@ -93,7 +116,11 @@ public final class SubstitutedText {
         if (asWritten()) {
             throw new IllegalStateException("no mapping for text as written");
         }
-        int start = lineStarts[Math.min(line, lineStarts.length - 1)];
+        int l = Math.min(line, lineStarts.length - 1);
+        int start = lineStarts[l];
+        if (lineSimple[l]) {
+            return Math.min(start + column, text.length());
+        }
         try {
             return text.offsetByCodePoints(start, column);
         } catch (IndexOutOfBoundsException e) {
@@ -116,7 +143,9 @@ public final class SubstitutedText {
     public Position writtenPosition(String label, int offset) {
         int line = Arrays.binarySearch(writtenLineStarts, offset);
         line = line >= 0 ? line : -line - 2;
-        int column = written.codePointCount(writtenLineStarts[line], Math.min(offset, written.length()));
+        int end = Math.min(offset, written.length());
+        int column = writtenLineSimple[line] ? end - writtenLineStarts[line]
+                : written.codePointCount(writtenLineStarts[line], end);
         return new Position(label, line + 1, column + 1);
     }
 
@@ -157,6 +186,21 @@ public final class SubstitutedText {
             i++;
         }
         return i;
+    }
+
+    private static boolean[] simple(String s, int[] starts) {
+        boolean[] out = new boolean[starts.length];
+        Arrays.fill(out, true);
+        int line = 0;
+        for (int i = 0; i < s.length(); i++) {
+            while (line + 1 < starts.length && starts[line + 1] <= i) {
+                line++;
+            }
+            if (Character.isSurrogate(s.charAt(i))) {
+                out[line] = false;
+            }
+        }
+        return out;
     }
 
     /** Char offsets of each line's start, line breaks counted as YAML 1.1 (and SnakeYAML) count them. */

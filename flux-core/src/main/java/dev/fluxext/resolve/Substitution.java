@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.function.Function;
 
 /**
  * Replaces {@code ${key}} (from the {@code --filter} properties), {@code ${ENV-NAME}} (from the environment, with
@@ -78,7 +79,12 @@ public final class Substitution {
             for (Placeholders.Match m = Placeholders.find(line, 0); m != null; m = Placeholders.find(line, m.end())) {
                 int from = lineStart + m.start();
                 int to = lineStart + m.end();
-                String placeholder = m.text(written.substring(lineStart, lineEnd));
+                if (lineEnd - lineStart > budget.limits().maxLineChars()) {
+                    // The reader refuses such a line as written: no substitution on it, and no work that grows with
+                    // its length for each of its placeholders.
+                    return Optional.of(SubstitutedText.asWritten(written));
+                }
+                String placeholder = written.substring(from, to);
                 Lookup lookup = valueOf(m.key(), m.index(), placeholder);
                 String piece = lookup.value() == null ? placeholder : lookup.value();
                 out.append(written, copied, from);
@@ -101,17 +107,19 @@ public final class Substitution {
         }
         out.append(written, copied, written.length());
         List<SubstitutedText.Replacement> replacements = found.stream().map(f -> new SubstitutedText.Replacement(
-                f.at, f.end, f.from, f.to, f.placeholder, f.lookup.value(), fromEnvironment(f.placeholder),
-                f.lookup.problem() == null ? null
-                        : f.lookup.problem().apply(SubstitutedText.spanIn(written, label, f.from, f.to)))).toList();
-        return Optional.of(new SubstitutedText(written, out.toString(), replacements));
+                f.at, f.end, f.from, f.to, f.placeholder, f.lookup.value(), fromEnvironment(f.placeholder), null))
+                .toList();
+        return Optional.of(SubstitutedText.withProblems(written, out.toString(), replacements, (i, span) -> {
+            Lookup lookup = found.get(i).lookup;
+            return lookup.problem() == null ? null : lookup.problem().apply(span);
+        }, label));
     }
 
     private record Found(int at, int end, int from, int to, String placeholder, Lookup lookup) {
     }
 
     /** A placeholder's value, or (value null) what to report at its place, made once its span is known. */
-    private record Lookup(String value, java.util.function.Function<Span, Diagnostic> problem) {
+    private record Lookup(String value, Function<Span, Diagnostic> problem) {
         static Lookup of(String value) {
             return new Lookup(value, null);
         }
