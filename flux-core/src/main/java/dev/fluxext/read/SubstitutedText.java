@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 
 /**
  * A file's text with its {@code ${...}} placeholders replaced in the text, before the YAML is read, as Storm's Flux
@@ -61,15 +62,16 @@ public final class SubstitutedText {
 
     /**
      * A substituted text whose replacements' problems are made from their spans as written, mapped once:
-     * {@code problem} gets each replacement's index and span, and returns its problem or null.
+     * {@code problem} gets each replacement's index and (when it needs it) span, and returns its problem or null.
      */
     public static SubstitutedText withProblems(String written, String text, List<Replacement> replacements,
-                                               BiFunction<Integer, Span, Diagnostic> problem, String label) {
+                                               BiFunction<Integer, Supplier<Span>, Diagnostic> problem,
+                                               String label) {
         SubstitutedText positions = new SubstitutedText(written, text, replacements);
         List<Replacement> out = new ArrayList<>(replacements.size());
         for (int i = 0; i < replacements.size(); i++) {
             Replacement r = replacements.get(i);
-            Diagnostic d = problem.apply(i, positions.writtenSpan(label, r));
+            Diagnostic d = problem.apply(i, () -> positions.writtenSpan(label, r));
             out.add(d == null ? r : new Replacement(r.from(), r.to(), r.writtenFrom(), r.writtenTo(), r.placeholder(),
                     r.value(), r.fromEnvironment(), d));
         }

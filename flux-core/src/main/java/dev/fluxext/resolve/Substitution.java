@@ -12,10 +12,12 @@ import dev.fluxext.read.YamlReader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -42,6 +44,8 @@ public final class Substitution {
     private final boolean envFilter;
     private final Map<String, String> environment;
     private final ReadBudget budget;
+    /** Placeholders whose value is already recorded as substituted text (once each, however often used). */
+    private final Set<String> hidden = new HashSet<>();
     /** Each list property is parsed once, however often a value (or an alias to it) indexes it. */
     private final Map<String, List<String>> listElements = new HashMap<>();
 
@@ -99,7 +103,7 @@ public final class Substitution {
                 out.append(piece);
                 copied = to;
                 found.add(new Found(at, out.length(), from, to, placeholder, lookup));
-                if (lookup.value() != null) {
+                if (lookup.value() != null && hidden.add(placeholder)) {
                     hide(lookup.value(), placeholder, diagnostics);
                 }
             }
@@ -111,7 +115,7 @@ public final class Substitution {
                 .toList();
         return Optional.of(SubstitutedText.withProblems(written, out.toString(), replacements, (i, span) -> {
             Lookup lookup = found.get(i).lookup;
-            return lookup.problem() == null ? null : lookup.problem().apply(span);
+            return lookup.problem() == null ? null : lookup.problem().apply(span.get());
         }, label));
     }
 
