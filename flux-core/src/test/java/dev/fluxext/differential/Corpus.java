@@ -81,11 +81,13 @@ final class Corpus {
         }
 
         /**
-         * The directory both Fluxes run in, where relative includes are read from: {@code workingDirectory} (relative
-         * to the project's directory) or, with {@code fluxInProjectDirectory}, the file's own; else none (the test's).
+         * The directory both Fluxes run in, where relative includes are read from: {@code workingDirectory.<file>} or
+         * {@code workingDirectory} (relative to the project's directory) or, with {@code fluxInProjectDirectory}, the
+         * file's own; else none (the test's). Storm's Flux then runs in a JVM of its own, which costs seconds a file.
          */
         Optional<Path> workingDirectory() {
-            String dir = project.properties().getProperty("workingDirectory");
+            String dir = project.properties().getProperty("workingDirectory." + file,
+                    project.properties().getProperty("workingDirectory"));
             if (dir != null) {
                 return Optional.of(project.dir().resolve(dir).normalize());
             }
