@@ -64,6 +64,19 @@ class SubstitutedInputTest {
     }
 
     @Test
+    void anEnvironmentValueSubstitutedInAFlowMapStaysMaskedInMessages() throws IOException {
+        Path topology = write("t.yaml", """
+                name: t
+                spouts:
+                  - {id: words, className: "${ENV-SPOUT_CLASS}", parallelism: 1}
+                """);
+        List<String> found = messages(load(topology, null, Map.of("SPOUT_CLASS", "com.example.Hunter2Spout")));
+        assertTrue(found.stream().anyMatch(m -> m.startsWith(topology + ":3:28: ")
+                && m.contains("class ${ENV-SPOUT_CLASS} not found")), found.toString());
+        assertTrue(found.stream().noneMatch(m -> m.contains("Hunter2")), found.toString());
+    }
+
+    @Test
     void keysEqualOnceSubstitutedAreReportedAtBothPlaces() throws IOException {
         Path props = write("p.properties", "a=my.key\nb=my.key\n");
         Path topology = write("t.yaml", "name: t\n" + TOPOLOGY + """
