@@ -24,8 +24,8 @@ final class SubstitutedSyntax {
     /** The diagnostics for {@code syntax}, a reader's error placed in the substituted text. */
     List<Diagnostic> explain(Diagnostic syntax) {
         Span at = syntax.span();
-        Position start = source.written(label, at.start().line() - 1, at.start().column() - 1, false);
-        Position end = source.written(label, at.endLine() - 1, at.endColumn() - 1, true);
+        Position start = source.writtenAt(label, at.start().line() - 1, at.start().column() - 1, false);
+        Position end = source.writtenAt(label, at.endLine() - 1, at.endColumn() - 1, true);
         Span written = new Span(start, Math.max(end.line(), start.line()),
                 end.line() > start.line() || end.column() > start.column() ? end.column() : start.column() + 1);
         List<SubstitutedText.Replacement> onLine = source.replacements().stream()

@@ -134,7 +134,7 @@ public final class SubstitutedText {
      * Where a reader's 0-based line and column in the substituted text is in the file as written (1-based): inside a
      * value, at its placeholder's start, or, for the end of a span ({@code end}), at its placeholder's end.
      */
-    public Position written(String label, int line, int column, boolean end) {
+    public Position writtenAt(String label, int line, int column, boolean end) {
         if (asWritten()) {
             return new Position(label, line + 1, column + 1);
         }

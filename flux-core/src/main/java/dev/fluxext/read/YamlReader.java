@@ -97,7 +97,7 @@ public final class YamlReader {
         Optional<Position> longLine = longLine(yaml, label);
         if (longLine.isPresent()) {
             Position at = longLine.get();
-            diagnostics.error(Code.FILE_UNREADABLE, source.written(label, at.line() - 1, at.column() - 1, false),
+            diagnostics.error(Code.FILE_UNREADABLE, source.writtenAt(label, at.line() - 1, at.column() - 1, false),
                     "line longer than " + limits.maxLineChars() + " characters" + (source.asWritten() ? "" : " once "
                     + "its placeholders are substituted") + "; topology files have short lines (is this a generated or "
                     + "binary file?)");
@@ -116,7 +116,7 @@ public final class YamlReader {
             return Optional.empty();
         } catch (YAMLException e) {
             Position at = limitPosition(yaml, label);
-            diagnostics.error(Code.YAML_SYNTAX, source.written(label, at.line() - 1, at.column() - 1, false),
+            diagnostics.error(Code.YAML_SYNTAX, source.writtenAt(label, at.line() - 1, at.column() - 1, false),
                     "invalid YAML: " + limitText(e.getMessage()));
             return Optional.empty();
         }
@@ -246,7 +246,7 @@ public final class YamlReader {
         }
 
         private Position start(Mark mark) {
-            return mark == null ? Position.ofFile(label) : source.written(label, mark.getLine(), mark.getColumn(), false);
+            return mark == null ? Position.ofFile(label) : source.writtenAt(label, mark.getLine(), mark.getColumn(), false);
         }
 
         private Span span(Node node) {
@@ -255,7 +255,7 @@ public final class YamlReader {
             if (end == null) {
                 return Span.at(start);
             }
-            Position last = source.written(label, end.getLine(), end.getColumn(), true);
+            Position last = source.writtenAt(label, end.getLine(), end.getColumn(), true);
             return new Span(start, last.line(), last.column());
         }
 
