@@ -397,7 +397,8 @@ public final class Language {
 
     public static final Element INCLUDE = new Element("include", "includes", List.of(
             Key.of("file", "File", TEXT).mustBeGiven().means("Path (or classpath resource name) of the included "
-                    + "topology file; a path is relative to the including file.", "file: common.yaml"),
+                    + "topology file; a relative path is read from the working directory, as Storm's Flux reads it "
+                    + "(else, with a warning, from the including file's directory).", "file: common.yaml"),
             Key.of("resource", "Classpath resource", FLAG).defaultsTo(false)
                     .means("`true`: `file` names a classpath resource; `false`: a file path.", "resource: true"),
             Key.of("override", "Override", FLAG).defaultsTo(true)

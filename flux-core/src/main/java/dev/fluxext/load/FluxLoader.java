@@ -101,33 +101,46 @@ public final class FluxLoader {
         ReadBudget budget = new ReadBudget(ReadLimits.DEFAULT); // one for all files: includes and aliases multiply
         Substitution substitution = new Substitution(properties, options.envFilter(), options.environment(), budget);
         YamlReader reader = new YamlReader(budget);
-        Includes includes = new Includes((source, includedAt) -> read(source, includedAt, reader, diagnostics)
-                .map(doc -> substitution.apply(doc, diagnostics)), diagnostics, budget);
+        Includes includes = new Includes((source, includedAt) -> text(source, includedAt, diagnostics)
+                .flatMap(text -> substitution.inText(text, source.label(), diagnostics))
+                .flatMap(text -> reader.read(text, source.label(), diagnostics)), diagnostics, budget,
+                options.workingDirectory());
         Source main = options.resource() ? Source.ofResource(options.file()) : Source.ofFile(options.file());
         Optional<TopologyDef> model = includes.resolve(main).flatMap(doc -> new ModelReader(diagnostics).read(doc));
         model.ifPresent(m -> new StructureCheck(diagnostics, SystemTopology.componentIds(m.config().toPlain())).check(m));
         return model;
     }
 
-    private static Optional<YNode> read(Source source, Span includedAt, YamlReader reader, Diagnostics diagnostics) {
+    /** The text of a file or classpath resource, at most the size limit; empty after reporting why not. */
+    private static Optional<String> text(Source source, Span includedAt, Diagnostics diagnostics) {
+        Span at = includedAt != null ? includedAt : Span.at(Position.ofFile(source.label()));
+        int max = ReadLimits.DEFAULT.maxBytes();
         if (source.resource().isPresent()) {
             InputStream in = Thread.currentThread().getContextClassLoader().getResourceAsStream(source.resource().get());
             if (in == null) {
-                diagnostics.error(Code.FILE_UNREADABLE, includedAt != null ? includedAt : Span.at(Position.ofFile(source.label())),
-                        "classpath resource '" + source.label() + "' not found");
+                diagnostics.error(Code.FILE_UNREADABLE, at, "classpath resource '" + source.label() + "' not found");
                 return Optional.empty();
             }
-            return reader.readStream(in, source.label(), diagnostics);
+            try (in) {
+                byte[] bytes = in.readNBytes(max + 1);
+                if (bytes.length > max) {
+                    diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(source.label()), "resource is larger than "
+                            + max + " bytes; topology files are far smaller");
+                    return Optional.empty();
+                }
+                return Optional.of(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(source.label()), "cannot read resource: "
+                        + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+                return Optional.empty();
+            }
         }
-        String text;
         try {
-            text = InputFiles.readText(source.file().orElseThrow(), "file", ReadLimits.DEFAULT.maxBytes());
+            return Optional.of(InputFiles.readText(source.file().orElseThrow(), "file", max));
         } catch (InputFiles.Refused e) {
-            diagnostics.error(Code.FILE_UNREADABLE, includedAt != null ? includedAt : Span.at(Position.ofFile(source.label())),
-                    e.getMessage());
+            diagnostics.error(Code.FILE_UNREADABLE, at, e.getMessage());
             return Optional.empty();
         }
-        return reader.readString(text, source.label(), diagnostics);
     }
 
     private static Optional<Properties> readProperties(java.nio.file.Path file, Diagnostics diagnostics) {

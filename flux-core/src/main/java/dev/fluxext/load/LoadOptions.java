@@ -18,9 +18,17 @@ import java.util.Optional;
  * @param staticCheck   check classes, constructors and methods by signature only, creating nothing and running no
  *                      code of the topology ({@code validate --static}, {@code graph}); the result is for reading, not
  *                      for submitting
+ * @param workingDirectory where a relative {@code includes:} file is looked up, as Storm's Flux looks it up: the
+ *                         process's working directory unless a test gives another
  */
 public record LoadOptions(String file, boolean resource, Optional<Path> filter, boolean envFilter,
-                          Map<String, String> environment, Map<String, Object> configOverrides, boolean staticCheck) {
+                          Map<String, String> environment, Map<String, Object> configOverrides, boolean staticCheck,
+                          Path workingDirectory) {
+
+    public LoadOptions(String file, boolean resource, Optional<Path> filter, boolean envFilter,
+                       Map<String, String> environment, Map<String, Object> configOverrides, boolean staticCheck) {
+        this(file, resource, filter, envFilter, environment, configOverrides, staticCheck, Path.of(""));
+    }
 
     public LoadOptions(String file, boolean resource, Optional<Path> filter, boolean envFilter,
                        Map<String, String> environment, Map<String, Object> configOverrides) {
@@ -31,6 +39,12 @@ public record LoadOptions(String file, boolean resource, Optional<Path> filter, 
         filter = filter == null ? Optional.empty() : filter;
         environment = Map.copyOf(environment);
         configOverrides = Map.copyOf(configOverrides);
+        workingDirectory = workingDirectory == null ? Path.of("") : workingDirectory;
+    }
+
+    /** These options with relative includes looked up from {@code directory}. */
+    public LoadOptions inDirectory(Path directory) {
+        return new LoadOptions(file, resource, filter, envFilter, environment, configOverrides, staticCheck, directory);
     }
 
     public static LoadOptions of(String file) {

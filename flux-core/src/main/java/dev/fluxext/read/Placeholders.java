@@ -3,8 +3,9 @@ package dev.fluxext.read;
 import dev.fluxext.model.Value;
 
 /**
- * {@code ${key}} and {@code ${key[N]}} placeholders: substituted by the resolve stage, which marks a scalar it
- * could not fill ({@link YNode.Scalar#unresolved()}) so that later stages skip it instead of reporting it again.
+ * {@code ${key}} and {@code ${key[N]}} placeholders: substituted in the text by the resolve stage; the reader marks a
+ * scalar holding one that has no value ({@link YNode.Scalar#unresolved()}, reported as an error) so that later stages
+ * skip it instead of reporting it again.
  * The model keeps no such mark: after other errors, the build stage's checks skip values with placeholder text.
  */
 public final class Placeholders {

@@ -30,40 +30,21 @@ public sealed interface YNode {
      *
      * @param value the value as YAML 1.1 types it: Integer, Long, BigInteger, Double, Boolean, String or null
      *              (timestamps stay strings)
-     * @param text  the text as written (after {@code ${...}} substitution)
-     * @param plain true when written unquoted: only plain scalars are typed (and re-typed after substitution)
+     * @param text  the text as written (after {@code ${...}} substitution, which YAML typed as written there)
+     * @param plain true when written unquoted: only plain scalars are typed
      * @param span  where it is written (the original text when {@code ${...}} was substituted)
-     * @param textOffset columns from the start to the first character of {@code text} when the text is
-     *                   written on that line character for character (no escapes, no line breaks), else -1
-     * @param unresolved it holds a {@code ${...}} placeholder that substitution could not fill and has reported:
+     * @param unresolved it holds a {@code ${...}} placeholder that substitution could not fill and reported as an error:
      *                   later stages skip it rather than report it again (a value that is {@code ${...}} text
      *                   after substitution, e.g. a property's own value, is judged like any other)
      */
-    record Scalar(Object value, String text, boolean plain, Span span, int textOffset, boolean unresolved)
-            implements YNode {
+    record Scalar(Object value, String text, boolean plain, Span span, boolean unresolved) implements YNode {
         public Scalar {
             Objects.requireNonNull(text);
             Objects.requireNonNull(span);
         }
 
-        public Scalar(Object value, String text, boolean plain, Span span, int textOffset) {
-            this(value, text, plain, span, textOffset, false);
-        }
-
         public Scalar(Object value, String text, boolean plain, Span span) {
-            this(value, text, plain, span, -1);
-        }
-
-        /** This scalar, marked as holding a placeholder that was reported. */
-        public Scalar asUnresolved() {
-            return new Scalar(value, text, plain, span, textOffset, true);
-        }
-
-        /** Where {@code length} characters of the text from {@code index} are, as exactly as known (else the scalar). */
-        public Span spanOf(int index, int length) {
-            Position position = position();
-            return textOffset < 0 ? span : Span.of(new Position(position.file(), position.line(),
-                    position.column() + textOffset + index), length);
+            this(value, text, plain, span, false);
         }
 
         @Override

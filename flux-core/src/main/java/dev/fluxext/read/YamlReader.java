@@ -84,44 +84,47 @@ public final class YamlReader {
         return readString(text, label, diagnostics);
     }
 
-    /** Reads a stream (a classpath resource), stopping at the size limit. */
-    public Optional<YNode> readStream(InputStream in, String label, Diagnostics diagnostics) {
-        try (in) {
-            byte[] bytes = in.readNBytes(limits.maxBytes() + 1);
-            if (bytes.length > limits.maxBytes()) {
-                diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(label), "resource is larger than " + limits.maxBytes()
-                        + " bytes; topology files are far smaller");
-                return Optional.empty();
-            }
-            return readString(new String(bytes, StandardCharsets.UTF_8), label, diagnostics);
-        } catch (IOException e) {
-            diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(label), "cannot read resource: " + describe(e));
-            return Optional.empty();
-        }
+    public Optional<YNode> readString(String yaml, String label, Diagnostics diagnostics) {
+        return read(SubstitutedText.asWritten(yaml), label, diagnostics);
     }
 
-    public Optional<YNode> readString(String yaml, String label, Diagnostics diagnostics) {
+    /**
+     * Reads a text whose placeholders were substituted: every position is the one in the file as written, and each
+     * placeholder's problem is reported (once) when it is part of a value or key.
+     */
+    public Optional<YNode> read(SubstitutedText source, String label, Diagnostics diagnostics) {
+        String yaml = source.text();
         Optional<Position> longLine = longLine(yaml, label);
         if (longLine.isPresent()) {
-            diagnostics.error(Code.FILE_UNREADABLE, longLine.get(), "line longer than " + limits.maxLineChars() + " characters; topology "
-                    + "files have short lines (is this a generated or binary file?)");
+            Position at = longLine.get();
+            diagnostics.error(Code.FILE_UNREADABLE, source.writtenAt(label, at.line() - 1, at.column() - 1, false),
+                    "line longer than " + limits.maxLineChars() + " characters" + (source.asWritten() ? "" : " once "
+                    + "its placeholders are substituted") + "; topology files have short lines (is this a generated or "
+                    + "binary file?)");
             return Optional.empty();
         }
         Node root;
         try {
             root = new Yaml(loaderOptions()).compose(new StringReader(yaml));
         } catch (MarkedYAMLException e) {
-            diagnostics.add(new SyntaxErrors(label, yaml).explain(e));
+            Diagnostic syntax = new SyntaxErrors(label, yaml).explain(e);
+            if (source.asWritten()) {
+                diagnostics.add(syntax);
+            } else {
+                new SubstitutedSyntax(source, label).explain(syntax).forEach(diagnostics::add);
+            }
             return Optional.empty();
         } catch (YAMLException e) {
-            diagnostics.error(Code.YAML_SYNTAX, limitPosition(yaml, label), "invalid YAML: " + limitText(e.getMessage()));
+            Position at = limitPosition(yaml, label);
+            diagnostics.error(Code.YAML_SYNTAX, source.writtenAt(label, at.line() - 1, at.column() - 1, false),
+                    "invalid YAML: " + limitText(e.getMessage()));
             return Optional.empty();
         }
         if (root == null) {
             diagnostics.error(Code.FILE_UNREADABLE, Position.ofFile(label), "the file has no YAML document (it is empty)");
             return Optional.empty();
         }
-        Converter converter = new Converter(label, yaml, diagnostics);
+        Converter converter = new Converter(label, source, diagnostics);
         try {
             return Optional.of(converter.convert(root, 0));
         } catch (TooBig e) {
@@ -228,25 +231,77 @@ public final class YamlReader {
     /** SnakeYAML node graph → YNode tree, checking tags, keys and expansion size. */
     private final class Converter {
         private final String label;
+        private final SubstitutedText source;
         private final Diagnostics diagnostics;
         private final Ends ends;
+        /** Placeholders whose problem was reported: an alias repeats a value, not its report. */
+        private final Set<SubstitutedText.Replacement> reported = new HashSet<>();
         private int nodes;
 
-        Converter(String label, String yaml, Diagnostics diagnostics) {
+        Converter(String label, SubstitutedText source, Diagnostics diagnostics) {
             this.label = label;
+            this.source = source;
             this.diagnostics = diagnostics;
-            this.ends = new Ends(yaml);
+            this.ends = new Ends(source.text());
+        }
+
+        private Position start(Mark mark) {
+            return mark == null ? Position.ofFile(label) : source.writtenAt(label, mark.getLine(), mark.getColumn(), false);
         }
 
         private Span span(Node node) {
-            Position start = at(label, node.getStartMark());
+            Position start = start(node.getStartMark());
             Mark end = ends.of(node);
-            return end == null ? Span.at(start) : new Span(start, end.getLine() + 1, end.getColumn() + 1);
+            if (end == null) {
+                return Span.at(start);
+            }
+            Position last = source.writtenAt(label, end.getLine(), end.getColumn(), true);
+            return new Span(start, last.line(), last.column());
+        }
+
+        /** Whether a placeholder was substituted into (or left in) this scalar's text. */
+        private boolean substituted(ScalarNode s) {
+            return !source.asWritten() && s != null && s.getStartMark() != null && s.getEndMark() != null
+                    && !source.within(source.offset(s.getStartMark().getLine(), s.getStartMark().getColumn()),
+                    source.offset(s.getEndMark().getLine(), s.getEndMark().getColumn())).isEmpty();
+        }
+
+        /**
+         * The placeholders substituted into a scalar: each one's problem reported (once), the substituted text
+         * recorded so that no message shows it; true when one has no value and was reported as an error.
+         */
+        private boolean placeholders(ScalarNode s, Span span, Object value) {
+            if (source.asWritten() || s.getStartMark() == null || s.getEndMark() == null) {
+                return false;
+            }
+            int from = source.offset(s.getStartMark().getLine(), s.getStartMark().getColumn());
+            int to = source.offset(s.getEndMark().getLine(), s.getEndMark().getColumn());
+            List<SubstitutedText.Replacement> in = source.within(from, to);
+            if (in.isEmpty()) {
+                return false;
+            }
+            boolean unresolved = false;
+            boolean environment = false;
+            for (SubstitutedText.Replacement r : in) {
+                if (r.problem() != null && reported.add(r)) {
+                    diagnostics.add(r.problem());
+                }
+                unresolved |= r.unresolved();
+                environment |= r.fromEnvironment();
+            }
+            String written = source.written().substring(source.writtenOffset(from, false),
+                    source.writtenOffset(to, true)).strip();
+            if (!s.isPlain() && written.length() >= 2 && (written.startsWith("\"") || written.startsWith("'"))) {
+                written = written.substring(1, written.length() - 1);
+            }
+            diagnostics.redactions().addAt(span, s.getValue(), written, environment);
+            diagnostics.redactions().addAt(span, String.valueOf(value), written, environment);
+            return unresolved;
         }
 
         YNode convert(Node node, int depth) {
             if (++nodes > limits.maxExpandedNodes() || depth > limits.maxDepth()) {
-                throw new TooBig(Span.at(at(label, node.getStartMark())), "document too large once aliases are "
+                throw new TooBig(Span.at(start(node.getStartMark())), "document too large once aliases are "
                         + "expanded (more than " + limits.maxExpandedNodes() + " values or " + limits.maxDepth()
                         + " levels); aliases may not be used to build huge or recursive structures");
             }
@@ -263,7 +318,7 @@ public final class YamlReader {
                 checkLength(s, span);
                 boolean plain = s.isPlain();
                 Object value = refused ? untagged(s) : Tag.TIMESTAMP.equals(tag) ? s.getValue() : typedOrText(s, span);
-                return new YNode.Scalar(value, s.getValue(), plain, span, textOffset(s));
+                return new YNode.Scalar(value, s.getValue(), plain, span, placeholders(s, span, value));
             }
             if (node instanceof SequenceNode seq) {
                 List<YNode> items = new ArrayList<>(seq.getValue().size());
@@ -275,6 +330,7 @@ public final class YamlReader {
             MappingNode map = (MappingNode) node;
             List<YNode.Entry> entries = new ArrayList<>(map.getValue().size());
             HashMap<String, Span> seen = new HashMap<>();
+            HashMap<String, ScalarNode> firstKeys = new HashMap<>();
             for (NodeTuple tuple : map.getValue()) {
                 Node keyNode = tuple.getKeyNode();
                 Span keySpan = span(keyNode);
@@ -283,8 +339,18 @@ public final class YamlReader {
                     continue;
                 }
                 checkLength(keyScalar, keySpan);
+                placeholders(keyScalar, keySpan, keyScalar.getValue());
                 String key = keyScalar.getValue();
                 Span first = seen.putIfAbsent(key, keySpan);
+                if (first != null && (substituted(keyScalar) || substituted(firstKeys.get(key)))) {
+                    // Equal once substituted, not as written: the message says so, and names neither's value.
+                    diagnostics.addRecoverable(Diagnostic.error(Code.DUPLICATE_KEY, keySpan, "key '" + key
+                            + "' equals the key at line " + first.start().line() + " once placeholders are "
+                            + "substituted; keys of a map must differ (this one is ignored)")
+                            .withRelated(first, "the key it equals"));
+                    continue;
+                }
+                firstKeys.putIfAbsent(key, keyScalar);
                 if (first != null) {
                     // The first one is kept, so later stages still see a well-formed document.
                     diagnostics.addRecoverable(Diagnostic.error(Code.DUPLICATE_KEY, keySpan,
@@ -317,23 +383,6 @@ public final class YamlReader {
             if (!budget.chargeChars(length)) {
                 throw new TooBig(span, budget.tooMuchText());
             }
-        }
-
-        /** 0 (plain) or 1 (quoted) when the written width proves the text is on one line without escapes. */
-        private int textOffset(ScalarNode s) {
-            Mark start = s.getStartMark();
-            Mark end = s.getEndMark();
-            if (start == null || end == null || start.getLine() != end.getLine()) {
-                return -1;
-            }
-            int width = end.getColumn() - start.getColumn();
-            int length = s.getValue().codePointCount(0, s.getValue().length());
-            if (s.isPlain()) {
-                return width == length ? 0 : -1;
-            }
-            boolean quoted = s.getScalarStyle() == DumperOptions.ScalarStyle.SINGLE_QUOTED
-                    || s.getScalarStyle() == DumperOptions.ScalarStyle.DOUBLE_QUOTED;
-            return quoted && width == length + 2 ? 1 : -1;
         }
 
         private Object typedOrText(ScalarNode s, Span span) {

@@ -9,7 +9,10 @@ import dev.fluxext.lang.ElementCheck.Checked;
 import dev.fluxext.lang.Language;
 import dev.fluxext.read.ReadBudget;
 import dev.fluxext.read.YNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +45,9 @@ public final class Includes {
     private final BiFunction<Source, Span, Optional<YNode>> reader;
     private final Diagnostics diagnostics;
     private final ReadBudget budget;
+    /** Where a relative {@code file:} is looked up, as Storm's Flux looks it up: the working directory. */
+    private final Path workingDirectory;
+    private final Set<Span> warned = new HashSet<>();
     private boolean tooMany;
 
     /**
@@ -50,10 +56,12 @@ public final class Includes {
      * @param budget counts included files: a file is read again each time it is included, so a diamond of includes
      *               (each file including the same two) would otherwise multiply without ever forming a cycle
      */
-    public Includes(BiFunction<Source, Span, Optional<YNode>> reader, Diagnostics diagnostics, ReadBudget budget) {
+    public Includes(BiFunction<Source, Span, Optional<YNode>> reader, Diagnostics diagnostics, ReadBudget budget,
+                    Path workingDirectory) {
         this.reader = reader;
         this.diagnostics = diagnostics;
         this.budget = budget;
+        this.workingDirectory = workingDirectory;
     }
 
     /** The main document with all includes merged; empty if the main document cannot be read. */
@@ -79,7 +87,10 @@ public final class Includes {
         stack.add(source);
         YNode.Map merged = without(doc, "includes");
         for (IncludeDef include : includeDefs(includes.get().value())) {
-            Source target = source.include(include.file, include.resource);
+            Source target = include.resource ? source.includeResource(include.file) : locate(source, include);
+            if (target == null) {
+                continue; // reported
+            }
             List<String> cycle = cycle(stack, target);
             if (!cycle.isEmpty()) {
                 diagnostics.error(Code.INCLUDE, include.span, "include cycle: " + String.join(" -> ", cycle));
@@ -101,6 +112,38 @@ public final class Includes {
         }
         stack.remove(stack.size() - 1);
         return Optional.of(merged);
+    }
+
+    /**
+     * The included file: from the working directory, as Storm's Flux reads it. When it is not there but next to the
+     * including file, that one is read, with a warning: Storm's Flux would fail on this file (run from another
+     * directory), so no file Storm accepts is read differently, and a file written for "next to me" still works.
+     */
+    private Source locate(Source including, IncludeDef include) {
+        Source fromWorkingDirectory = including.includeFile(include.file, workingDirectory);
+        Path path = fromWorkingDirectory.file().orElseThrow();
+        if (Files.exists(path)) {
+            return fromWorkingDirectory;
+        }
+        Optional<Source> nextTo = including.nextToThis(include.file).filter(s -> Files.exists(s.file().orElseThrow()));
+        if (nextTo.isEmpty()) {
+            diagnostics.error(Code.FILE_UNREADABLE, include.fileSpan, "included file '" + include.file + "' not found: "
+                    + "a relative path is read from the working directory (" + workingDirectory.toAbsolutePath()
+                    .normalize() + "), as Storm's Flux reads it" + including.nextToThis(include.file)
+                    .filter(s -> !s.file().orElseThrow().toAbsolutePath().normalize()
+                            .equals(path.toAbsolutePath().normalize()))
+                    .map(s -> ", and it is not next to the including file either ('" + s.label() + "')").orElse("")
+                    + "; run from the directory the path starts at, or give the path from there");
+            return null;
+        }
+        if (warned.add(include.fileSpan)) { // once, however often a diamond of includes reads this one
+            diagnostics.warning(Code.INCLUDE, include.fileSpan, "included file '" + include.file + "' is not in the "
+                    + "working directory (" + workingDirectory.toAbsolutePath().normalize() + "), where Storm's Flux "
+                    + "looks for it; read from next to the including file ('" + nextTo.get().label() + "'). Storm's "
+                    + "Flux looks only in the working directory: run from the directory the path starts at, or give "
+                    + "the path from there");
+        }
+        return nextTo.get();
     }
 
     private static List<String> cycle(List<Source> stack, Source target) {

@@ -6,8 +6,8 @@ import java.util.Optional;
 /**
  * Where a topology document comes from: a file or a classpath resource.
  *
- * @param label    how diagnostics name it: the path as the user gave it, or the included path resolved against the
- *                 including file's directory, or the resource name
+ * @param label    how diagnostics name it: the path as the user gave it, the included path (from the working
+ *                 directory, or from the including file's directory when it is only there), or the resource name
  * @param file     the file, for file sources
  * @param resource the resource name, for classpath sources
  */
@@ -34,16 +34,31 @@ public record Source(String label, Optional<Path> file, Optional<String> resourc
         return "resource:" + resource.orElseThrow();
     }
 
-    /** An include written in this document: files relative to this file's directory (or the working directory). */
-    Source include(String name, boolean isResource) {
-        if (isResource) {
-            return ofResource(name);
-        }
+    /** An included classpath resource. */
+    Source includeResource(String name) {
+        return ofResource(name);
+    }
+
+    /**
+     * An included file, found where Storm's Flux finds it: a relative path from the working directory. A file that is
+     * only next to this one (the path relative to this file's directory) is {@link #nextToThis}.
+     */
+    Source includeFile(String name, Path workingDirectory) {
         Path p = Path.of(name);
-        if (file.isPresent() && !p.isAbsolute()) {
-            Path dir = file.get().getParent();
-            p = dir == null ? p : dir.resolve(p).normalize();
+        if (p.isAbsolute()) {
+            return new Source(name, Optional.of(p), Optional.empty());
         }
-        return new Source(p.toString(), Optional.of(p), Optional.empty());
+        Path resolved = workingDirectory.resolve(p);
+        return new Source(resolved.toString(), Optional.of(resolved), Optional.empty());
+    }
+
+    /** The relative path {@code name} from this file's directory, if this is a file in a directory. */
+    Optional<Source> nextToThis(String name) {
+        Path p = Path.of(name);
+        if (p.isAbsolute() || file.isEmpty() || file.get().getParent() == null) {
+            return Optional.empty();
+        }
+        Path resolved = file.get().getParent().resolve(p).normalize();
+        return Optional.of(new Source(resolved.toString(), Optional.of(resolved), Optional.empty()));
     }
 }

@@ -80,6 +80,20 @@ final class Corpus {
                     project.properties().getProperty("filter"))).map(project.dir()::resolve);
         }
 
+        /**
+         * The directory both Fluxes run in, where relative includes are read from: {@code workingDirectory.<file>} or
+         * {@code workingDirectory} (relative to the project's directory) or, with {@code fluxInProjectDirectory}, the
+         * file's own; else none (the test's). Storm's Flux then runs in a JVM of its own, which costs seconds a file.
+         */
+        Optional<Path> workingDirectory() {
+            String dir = project.properties().getProperty("workingDirectory." + file,
+                    project.properties().getProperty("workingDirectory"));
+            if (dir != null) {
+                return Optional.of(project.dir().resolve(dir).normalize());
+            }
+            return project.fluxInProjectDirectory() ? Optional.of(path().getParent()) : Optional.empty();
+        }
+
         /** {@code --env-filter}, for the files whose project runs them with it. */
         boolean envFilter() {
             return Boolean.parseBoolean(project.properties().getProperty("envFilter." + file));

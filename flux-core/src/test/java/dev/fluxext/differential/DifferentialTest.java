@@ -78,8 +78,8 @@ class DifferentialTest {
             return new ClassLoader[] {corpus, StormFlux.loader(corpus)};
         });
         ClassLoader corpus = loaders[0];
-        StormFlux.Result storm = c.project().fluxInProjectDirectory()
-                ? StormFlux.buildIn(c.path().getParent(), c.path(), c.filter(), c.envFilter(), c.project().jars())
+        StormFlux.Result storm = c.workingDirectory().isPresent()
+                ? StormFlux.buildIn(c.workingDirectory().get(), c.path(), c.filter(), c.envFilter(), c.project().jars())
                 : StormFlux.build(c.path(), c.filter(), c.envFilter(), loaders[1]);
         LoadResult ours = fluxext(c, corpus);
         List<Diagnostic> errors = ours.diagnostics().stream().filter(Diagnostic::isError).toList();
@@ -97,7 +97,12 @@ class DifferentialTest {
                 errors.stream().filter(d -> d.code() != Code.CLASS && d.code() != Code.MISSING_JAR)
                         .forEach(d -> findings.add(Finding.fluxextRejects(d.code().id() + " " + d.message())));
             }
-            detail = storm.rejection() + "\n  fluxext: " + errorText;
+            // Both reject: for Storm's reason too? Another reason is a difference, and must have a name.
+            Cause cause = Cause.ofStorm(storm.rejection());
+            if (errors.stream().noneMatch(d -> cause.reportedAs(d.code()))) {
+                findings.add(Finding.otherReason(cause, storm.rejection(), errorText));
+            }
+            detail = storm.rejection() + " [" + cause + "]\n  fluxext: " + errorText;
         } else if (storm.accepted() && errors.isEmpty()) {
             List<Comparison.Diff> diffs = Comparison.of(storm.topology().get(), storm.config(),
                     ours.topology().get().topology(), ours.topology().get().config(), corpus);
@@ -130,8 +135,9 @@ class DifferentialTest {
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(corpus);
         try {
-            return FluxLoader.load(new LoadOptions(c.path().toString(), false, c.filter(), c.envFilter(),
-                    System.getenv(), Map.of()));
+            LoadOptions options = new LoadOptions(c.path().toString(), false, c.filter(), c.envFilter(),
+                    System.getenv(), Map.of());
+            return FluxLoader.load(c.workingDirectory().map(options::inDirectory).orElse(options));
         } finally {
             thread.setContextClassLoader(previous);
         }

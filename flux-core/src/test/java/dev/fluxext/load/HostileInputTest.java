@@ -47,7 +47,8 @@ class HostileInputTest {
     }
 
     private static LoadResult load(Path file, Optional<Path> properties) {
-        return FluxLoader.load(new LoadOptions(file.toString(), false, properties, false, Map.of(), Map.of()));
+        return FluxLoader.load(new LoadOptions(file.toString(), false, properties, false, Map.of(), Map.of())
+                .inDirectory(file.getParent()));
     }
 
     /** Rejected, with an error positioned in {@code file} (a real line and column, not the file as a whole). */
@@ -155,6 +156,29 @@ class HostileInputTest {
         LoadResult result = load(file, Optional.of(props));
         rejectedAt(result, file, "placeholders substituted");
         assertEquals(1, result.diagnostics().stream().filter(Diagnostic::isError).count(), "reported once");
+    }
+
+    @Test
+    void manyPlaceholdersOnLongLines() throws IOException {
+        // 12 lines of 15 000 placeholders each (under the line limit): substituting and placing each costs about the
+        // same however long its line is. The last of the first line has no value: reported where it is written.
+        // 10 s only keeps a loaded machine from failing it.
+        Path props = write("few.properties", "a=x\n");
+        StringBuilder yaml = new StringBuilder("name: x\nconfig:\n");
+        for (int i = 0; i < 12; i++) {
+            yaml.append("  k").append(i).append(": \"").append("${a}".repeat(14_999)).append(i == 0 ? "${b}" : "${a}")
+                    .append("\"\n");
+        }
+        Path file = write("many.yaml", yaml + VALID_TAIL);
+        long start = System.nanoTime();
+        LoadResult result = FluxLoader.load(new LoadOptions(file.toString(), false, Optional.of(props), false, Map.of(),
+                Map.of(), true));
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        List<Diagnostic> errors = result.diagnostics().stream().filter(Diagnostic::isError).toList();
+        assertEquals(1, errors.size(), errors.toString());
+        assertEquals(new dev.fluxext.model.Position(file.toString(), 3, 8 + 4 * 14_999), errors.get(0).position(),
+                "the last placeholder of the first line, where it is written");
+        assertTrue(millis < 10_000, millis + " ms");
     }
 
     @Test

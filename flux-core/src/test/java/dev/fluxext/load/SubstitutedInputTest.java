@@ -37,7 +37,7 @@ class SubstitutedInputTest {
 
     private static LoadResult load(Path file, Path filter, Map<String, String> env) {
         return FluxLoader.load(new LoadOptions(file.toString(), false, Optional.ofNullable(filter), !env.isEmpty(), env,
-                Map.of(), true));
+                Map.of(), true).inDirectory(file.getParent()));
     }
 
     private static List<String> messages(LoadResult result) {
@@ -61,6 +61,19 @@ class SubstitutedInputTest {
         Path topology = write("t.yaml", "name: t\nincludes:\n  - file: more.yaml\n" + TOPOLOGY);
         assertEquals(List.of(topology + ":3:11: file '" + fifo + "' is not a regular file (a FIFO, device or socket, "
                 + "which may never end); give a regular file"), messages(load(topology, null, Map.of())));
+    }
+
+    @Test
+    void anEnvironmentValueSubstitutedInAFlowMapStaysMaskedInMessages() throws IOException {
+        Path topology = write("t.yaml", """
+                name: t
+                spouts:
+                  - {id: words, className: "${ENV-SPOUT_CLASS}", parallelism: 1}
+                """);
+        List<String> found = messages(load(topology, null, Map.of("SPOUT_CLASS", "com.example.Hunter2Spout")));
+        assertTrue(found.stream().anyMatch(m -> m.startsWith(topology + ":3:28: ")
+                && m.contains("class ${ENV-SPOUT_CLASS} not found")), found.toString());
+        assertTrue(found.stream().noneMatch(m -> m.contains("Hunter2")), found.toString());
     }
 
     @Test

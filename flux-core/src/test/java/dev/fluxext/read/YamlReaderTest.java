@@ -195,15 +195,6 @@ class YamlReaderTest {
     }
 
     @Test
-    void retypingFollowsYaml() {
-        assertEquals(4, YamlScalars.typeAsYaml("4"));
-        assertEquals(false, YamlScalars.typeAsYaml("false"));
-        assertEquals(0.25, YamlScalars.typeAsYaml("0.25"));
-        assertEquals(null, YamlScalars.typeAsYaml("~"));
-        assertEquals("4 workers", YamlScalars.typeAsYaml("4 workers"));
-    }
-
-    @Test
     void jsonViewMapsPointersToPositions() {
         YNode doc = new YamlReader().readString("""
                 name: x

@@ -6,6 +6,7 @@ import dev.fluxext.Fixtures;
 import dev.fluxext.model.Position;
 import dev.fluxext.model.ObjectDef;
 import dev.fluxext.model.TopologyDef;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -14,9 +15,33 @@ class IncludesTest {
 
     private static final String F = Fixtures.DIR + "resolve/inc/";
 
+    /** Loads a file of resolve/inc run from that directory, where its includes' paths start, as Storm's Flux runs. */
+    private static Fixtures.Analysis analyze(String file) {
+        return Fixtures.analyze(Fixtures.options("resolve/inc/" + file, null, false, Map.of()).inDirectory(Path.of(F)));
+    }
+
+    @Test
+    void aRelativeIncludeIsReadFromTheWorkingDirectoryAsStormsFluxReadsIt() {
+        // cwd/main.yaml includes cwd/part.yaml: from resolve/inc, not from cwd/ (where cwd/cwd/part.yaml also is).
+        Fixtures.Analysis a = analyze("cwd/main.yaml");
+        assertEquals(List.of(), a.messages());
+        assertEquals("from-the-working-directory", a.topology().name().orElseThrow().value());
+    }
+
+    @Test
+    void anIncludeOnlyNextToTheIncludingFileIsReadFromThereWithAWarning() {
+        // Run from flux-core, Storm's Flux would not find cwd/part.yaml; the file next to the including one is read.
+        Fixtures.Analysis a = Fixtures.analyze("resolve/inc/cwd/main.yaml");
+        assertEquals(List.of(F + "cwd/main.yaml:3:11: warning: included file 'cwd/part.yaml' is not in the working "
+                + "directory (" + Path.of("").toAbsolutePath() + "), where Storm's Flux looks for it; read from next "
+                + "to the including file ('" + F + "cwd/cwd/part.yaml'). Storm's Flux looks only in the working "
+                + "directory: run from the directory the path starts at, or give the path from there"), a.messages());
+        assertEquals("next-to-the-including-file", a.topology().name().orElseThrow().value());
+    }
+
     @Test
     void nestedIncludesMergeByTheRules() {
-        Fixtures.Analysis a = Fixtures.analyze("resolve/inc/main.yaml");
+        Fixtures.Analysis a = analyze("main.yaml");
         assertEquals(List.of(), a.messages());
         TopologyDef t = a.topology();
         assertEquals("from-common", t.name().orElseThrow().value(), "override: true takes the included name");
@@ -39,7 +64,7 @@ class IncludesTest {
     @Test
     void cyclesAreErrorsListingTheCycle() {
         assertEquals(List.of(F + "cycle-b.yaml:2:5: include cycle: " + F + "cycle-a.yaml -> " + F + "cycle-b.yaml -> "
-                + F + "cycle-a.yaml"), Fixtures.messages("resolve/inc/cycle-a.yaml"));
+                + F + "cycle-a.yaml"), analyze("cycle-a.yaml").messages());
     }
 
     @Test
@@ -47,9 +72,11 @@ class IncludesTest {
         assertEquals(List.of(
                 F + "missing.yaml:6:5: unknown key 'fiel' in include #3; did you mean 'file'?",
                 F + "missing.yaml:6:5: missing 'file' in include #3",
-                F + "missing.yaml:3:11: file '" + F + "no-such-file.yaml' not found",
+                F + "missing.yaml:3:11: included file 'no-such-file.yaml' not found: a relative path is read from the "
+                        + "working directory (" + Path.of(F).toAbsolutePath() + "), as Storm's Flux reads it; run from "
+                        + "the directory the path starts at, or give the path from there",
                 F + "missing.yaml:5:11: classpath resource 'no/such/resource.yaml' not found"),
-                Fixtures.messages("resolve/inc/missing.yaml"));
+                analyze("missing.yaml").messages());
     }
 
     @Test
@@ -66,7 +93,7 @@ class IncludesTest {
     @Test
     void includePathsMayBeSubstituted() {
         Fixtures.Analysis a = Fixtures.analyze(Fixtures.options("resolve/inc/subst-include.yaml",
-                "resolve/inc/include.properties", false, Map.of()));
+                "resolve/inc/include.properties", false, Map.of()).inDirectory(Path.of(F)));
         assertEquals(List.of(), a.messages());
         assertEquals("make", a.topology().topologySource().orElseThrow().methodName().value());
     }
@@ -77,6 +104,6 @@ class IncludesTest {
                 F + "bad-part.yaml:7:7: duplicate key 'a' (first at line 6): a key may appear once in a map and only the first "
                         + "counts; remove one of them, or, if this one belongs to another element, fix its indentation",
                 F + "bad-part.yaml:4:5: unknown key 'paralelism' in spout 'words'; did you mean 'parallelism'?"),
-                Fixtures.messages("resolve/inc/bad-main.yaml"));
+                analyze("bad-main.yaml").messages());
     }
 }
