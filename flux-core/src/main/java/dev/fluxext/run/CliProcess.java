@@ -83,10 +83,15 @@ public final class CliProcess {
      * directory too. Whatever Storm threads still run end with the process, none is left behind.
      */
     public static void end(int status) {
-        System.out.flush();
-        System.err.flush();
-        own().ifPresent(CliProcess::deleteWhileStormRuns);
-        Runtime.getRuntime().halt(status);
+        // One thread deletes and halts; another that ends the process meanwhile (the signal handler and the main
+        // thread, maybe through this class loaded a second time in the loader of the user's classes) must not
+        // halt it halfway through the deletion: the lock is on an object every loader shares.
+        synchronized (Runtime.getRuntime()) {
+            System.out.flush();
+            System.err.flush();
+            own().ifPresent(CliProcess::deleteWhileStormRuns);
+            Runtime.getRuntime().halt(status);
+        }
     }
 
     /**
