@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -49,7 +50,11 @@ public final class CliProcess {
         removeAbandoned(parent);
         try {
             long pid = ProcessHandle.current().pid();
-            Path own = Files.createDirectory(parent.resolve("fluxext-" + pid + "-" + System.nanoTime()));
+            Path name = parent.resolve("fluxext-" + pid + "-" + System.nanoTime());
+            // Only this user may write where native libraries are extracted and then loaded from.
+            Path own = parent.getFileSystem().supportedFileAttributeViews().contains("posix")
+                ? Files.createDirectory(name, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")))
+                : Files.createDirectory(name);
             System.setProperty(ORIGINAL, parent.toString());
             System.setProperty(OWN, own.toString());
             System.setProperty("java.io.tmpdir", own.toString());

@@ -31,7 +31,9 @@ import org.apache.storm.utils.ObjectReader;
 
 /**
  * Runs a topology on an in-process Storm cluster whose workers talk over Netty, printing progress until the
- * duration ends or the JVM is asked to stop (Ctrl-C / SIGTERM), then kills the topology and stops the cluster.
+ * duration ends or the JVM is asked to stop (Ctrl-C / SIGTERM), then the summary. In the CLI's process
+ * ({@link CliProcess#claimed}) the process then ends, cluster and all ({@link CliProcess#end}); called in-process
+ * otherwise, it kills the topology and stops the cluster.
  *
  * <p>A signal starts JVM shutdown; our hook turns it into an orderly stop of the main thread, waits for it and
  * halts with the run's status, so that Ctrl-C is a normal end (exit 0) rather than 130, and a Storm shutdown
@@ -229,7 +231,7 @@ final class LocalRunner {
             Map<String, ComponentStats> stats = counters.stats(view);
             boolean due = now >= nextLine;
             if (due) {
-                nextLine += interval.toNanos() * Math.max(1, (now - nextLine) / interval.toNanos() + 1);
+                nextLine += interval.toNanos() * ((now - nextLine) / interval.toNanos() + 1);
             }
             if (starting) {
                 StartState state = StartState.of(info, counters.workersUp(), counters.hasAckers(), stats.values(),
