@@ -6,6 +6,7 @@
 #
 #   benchmarks/scripts/inner-loop.sh                  # RUNS=5 DURATION=15 PAIRS=10
 #   RUNS=3 PAIRS=4 DURATION=8 benchmarks/scripts/inner-loop.sh
+#   RUNS=0 benchmarks/scripts/inner-loop.sh           # the validate comparison only
 #
 # Each output line of a run is stamped with the seconds since the command started (wall time, the launcher
 # included). Phases, per run, then the median of the runs:
@@ -68,7 +69,9 @@ patterns=("^flux: " "^flux: starting a local Storm cluster" "^flux: topology .* 
 
 "$flux" --version >/dev/null # builds the clone first if needed, outside the timings
 
-for example in wordcount events-batch-compressed; do
+examples=(wordcount events-batch-compressed)
+[ "$RUNS" -gt 0 ] || examples=()
+for example in ${examples[@]+"${examples[@]}"}; do
   file="$root/examples/topologies/$example.yaml"
   echo "== $example.yaml: bin/flux submit --local --duration $DURATION --interval 1, $RUNS runs (s since start)"
   printf '%-4s' "run"; printf ' %12s' "${phases[@]}"; printf '\n'

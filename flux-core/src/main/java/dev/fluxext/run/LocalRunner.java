@@ -45,7 +45,10 @@ final class LocalRunner {
     static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(60);
 
     /**
-     * What a cluster that lives in one process for one run does without (each checked in Storm 2.8.3's source):
+     * The daemons' config over Storm's: workers exchange tuples over Netty ({@code storm.local.mode.zmq}), and
+     * report executor stats to Nimbus every second (Storm's default is every 60 s). The builder takes this map whole
+     * (its {@code withDaemonConf(Map)} replaces what was set before). Then what a cluster that lives in one process
+     * for one run does without (each checked in Storm 2.8.3's source):
      * <ul>
      * <li>the metrics store: Nimbus keeps workers' metrics in RocksDB for the UI, which a local run has not;
      *     RocksDB costs a 15 MB native library extracted to the temp directory and its start;</li>
@@ -58,6 +61,8 @@ final class LocalRunner {
      * are fixed in Storm's code.
      */
     private static final Map<String, Object> LOCAL_DAEMON_CONF = Map.of(
+        Config.STORM_LOCAL_MODE_ZMQ, true,
+        Config.EXECUTOR_METRICS_FREQUENCY_SECS, 1,
         DaemonConfig.STORM_METRIC_STORE_CLASS, NoOpMetricStore.class.getName(),
         Config.SUPERVISOR_WORKER_SHUTDOWN_SLEEP_SECS, 0);
 
@@ -140,9 +145,6 @@ final class LocalRunner {
                 .withSupervisors(supervisors)
                 .withPortsPerSupervisor(portsPerSupervisor)
                 .withSupervisorSlotPortMin(freePorts(supervisors * portsPerSupervisor))
-                .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true)
-                // Workers report executor stats to Nimbus this often (Storm's default is every 60 s).
-                .withDaemonConf(Config.EXECUTOR_METRICS_FREQUENCY_SECS, 1)
                 .withDaemonConf(LOCAL_DAEMON_CONF)
                 .build();
         } catch (Exception e) {
