@@ -269,7 +269,7 @@ class DistributionIT {
         String run = Files.readString(output);
         assertEquals(0, submit.exitValue(), command + "\n" + run);
         assertTrue(run.contains("submitted"), command + "\n" + run);
-        assertTrue(run.contains("flux: local cluster stopped"), command + "\n" + run);
+        assertTrue(run.contains("and the local cluster end with the process"), command + "\n" + run);
         return run;
     }
 

@@ -6,6 +6,7 @@ import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadResult;
 import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.CliProcess;
 import dev.fluxext.run.StormConfigFile;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -104,6 +105,11 @@ public final class Flux implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        // Under `storm local` the caller's cluster outlives this method and may already use the temp directory.
+        boolean ownsProcess = !NimbusClient.isLocalOverride();
+        if (ownsProcess) {
+            CliProcess.claim();
+        }
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         CliContext context = new CliContext(FluxLoader::load, System.getenv(), Path.of("").toAbsolutePath(), out, err);
@@ -111,7 +117,9 @@ public final class Flux implements Callable<Integer> {
         out.flush();
         err.flush();
         // Under `storm local` our caller (LocalCluster.main) keeps the cluster up for its TTL, then exits itself.
-        if (code != ExitCodes.OK || !NimbusClient.isLocalOverride()) {
+        if (ownsProcess) {
+            CliProcess.end(code);
+        } else if (code != ExitCodes.OK) {
             System.exit(code);
         }
     }

@@ -5,6 +5,7 @@ import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
 import dev.fluxext.run.ExitCodes;
 import dev.fluxext.run.RunException;
+import dev.fluxext.run.CliProcess;
 import dev.fluxext.run.StormLogging;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -48,14 +49,16 @@ public final class FluxCli implements Runnable {
     }
 
     public static void main(String[] args) {
+        // First: the JDK reads java.io.tmpdir once, on first use.
+        CliProcess.claim();
         StormLogging.toStderr(false);
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         int code = execute(FluxLoader::load, System.getenv(), out, err, args);
         out.flush();
         err.flush();
-        // Storm leaves non-daemon threads behind; exit explicitly so nothing keeps the JVM alive.
-        System.exit(code);
+        // Storm leaves non-daemon threads behind; ending the process explicitly lets none keep the JVM alive.
+        CliProcess.end(code);
     }
 
     /** Runs one command line and returns its exit status; never calls System.exit (tests use this). */

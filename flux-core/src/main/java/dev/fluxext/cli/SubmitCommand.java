@@ -4,6 +4,7 @@ import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.describe.TopologyView;
 import dev.fluxext.load.LoadResult;
 import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.CliProcess;
 import dev.fluxext.run.RemoteSubmitter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -126,7 +127,8 @@ final class SubmitCommand implements Callable<Integer> {
     private static Path defaultLogFile(String topology) {
         String time = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         String safeName = topology.replaceAll("[^A-Za-z0-9._-]", "_");
-        return Path.of(System.getProperty("java.io.tmpdir"), "flux-" + safeName + "-" + time + ".log");
+        // The user's temp directory: the process's own is deleted as it ends.
+        return CliProcess.userTempDir().resolve("flux-" + safeName + "-" + time + ".log");
     }
 
     private void checkOptions() {

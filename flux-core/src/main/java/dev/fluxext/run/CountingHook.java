@@ -27,7 +27,7 @@ public final class CountingHook extends BaseTaskHook {
     @Override
     public void prepare(Map<String, Object> conf, TopologyContext context) {
         counts = RunCounters.forTask(conf.get(RunCounters.RUN_KEY), context.getThisComponentId(),
-            !context.getComponentTasks(Acker.ACKER_COMPONENT_ID).isEmpty());
+            !context.getComponentTasks(Acker.ACKER_COMPONENT_ID).isEmpty(), context.getThisWorkerPort());
     }
 
     @Override

@@ -19,17 +19,21 @@ import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.storm.Config;
+import org.apache.storm.DaemonConfig;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.generated.ErrorInfo;
 import org.apache.storm.generated.InvalidTopologyException;
 import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.generated.TopologyInfo;
+import org.apache.storm.metricstore.NoOpMetricStore;
 import org.apache.storm.utils.ObjectReader;
 
 /**
  * Runs a topology on an in-process Storm cluster whose workers talk over Netty, printing progress until the
- * duration ends or the JVM is asked to stop (Ctrl-C / SIGTERM), then kills the topology and stops the cluster.
+ * duration ends or the JVM is asked to stop (Ctrl-C / SIGTERM), then the summary. In the CLI's process
+ * ({@link CliProcess#claimed}) the process then ends, cluster and all ({@link CliProcess#end}); called in-process
+ * otherwise, it kills the topology and stops the cluster.
  *
  * <p>A signal starts JVM shutdown; our hook turns it into an orderly stop of the main thread, waits for it and
  * halts with the run's status, so that Ctrl-C is a normal end (exit 0) rather than 130, and a Storm shutdown
@@ -39,6 +43,31 @@ final class LocalRunner {
 
     /** How long Storm may take to kill the topology and stop its daemons before we force the exit. */
     static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(60);
+
+    /**
+     * The daemons' config over Storm's: workers exchange tuples over Netty ({@code storm.local.mode.zmq}), and
+     * report executor stats to Nimbus every second (Storm's default is every 60 s). The builder takes this map whole
+     * (its {@code withDaemonConf(Map)} replaces what was set before). Then what a cluster that lives in one process
+     * for one run does without (each checked in Storm 2.8.3's source):
+     * <ul>
+     * <li>the metrics store: Nimbus keeps workers' metrics in RocksDB for the UI, which a local run has not;
+     *     RocksDB costs a 15 MB native library extracted to the temp directory and its start;</li>
+     * <li>the supervisors' pause between asking a worker to stop and forcing it (3 s each, twice in a row on a
+     *     two-worker run): in-process workers have stopped when the call returns, and the force-kill loop that
+     *     follows checks every 100 ms.</li>
+     * </ul>
+     * Storm's {@code LocalCluster} already polls assignments every second (Nimbus and supervisors); the other
+     * waits before the first tuple (a slot's 1-s polls, a worker's 1-s check that all its connections are ready)
+     * are fixed in Storm's code.
+     */
+    private static final Map<String, Object> LOCAL_DAEMON_CONF = Map.of(
+        Config.STORM_LOCAL_MODE_ZMQ, true,
+        Config.EXECUTOR_METRICS_FREQUENCY_SECS, 1,
+        DaemonConfig.STORM_METRIC_STORE_CLASS, NoOpMetricStore.class.getName(),
+        Config.SUPERVISOR_WORKER_SHUTDOWN_SLEEP_SECS, 0);
+
+    /** How often the start is looked at until the first tuple is acked, so each step shows when it happens. */
+    private static final Duration START_POLL = Duration.ofMillis(200);
 
     private final String name;
     /** The name as printed: values substituted from the environment masked ({@link SecretsOption}). */
@@ -116,9 +145,7 @@ final class LocalRunner {
                 .withSupervisors(supervisors)
                 .withPortsPerSupervisor(portsPerSupervisor)
                 .withSupervisorSlotPortMin(freePorts(supervisors * portsPerSupervisor))
-                .withDaemonConf(Config.STORM_LOCAL_MODE_ZMQ, true)
-                // Workers report executor stats to Nimbus this often (Storm's default is every 60 s).
-                .withDaemonConf(Config.EXECUTOR_METRICS_FREQUENCY_SECS, 1)
+                .withDaemonConf(LOCAL_DAEMON_CONF)
                 .build();
         } catch (Exception e) {
             throw new RunException(ExitCodes.FAILURE, "flux: the local Storm cluster did not start: " + e
@@ -137,7 +164,7 @@ final class LocalRunner {
                 throw new RunException(ExitCodes.INVALID_TOPOLOGY, "flux: Storm rejected the topology: " + e.get_msg(), e);
             }
             out.println(submittedLine(shownName, workers, duration));
-            TopologyInfo last = report(cluster);
+            TopologyInfo last = report(cluster, workers);
             long lastUptime = last == null ? 0 : last.get_uptime_secs();
             Map<String, ComponentStats> finalStats = counters.stats(view);
             Map<String, CompressionSnapshot> compression = CompressionFigures.of(view, CompressionMetrics.snapshot());
@@ -155,14 +182,21 @@ final class LocalRunner {
                     + "traces are in the Storm log)");
                 return ExitCodes.FAILURE;
             }
-            cluster.killTopologyWithOpts(name, killNow());
             exitCode = ExitCodes.OK;
+            if (CliProcess.claimed()) {
+                // The process ends as soon as the command returns (CliProcess.end), topology and cluster with it.
+                // Killing the topology first would only set Storm's supervisors cleaning up the directories that
+                // the end deletes, while it deletes them.
+                out.println(endLine(shownName));
+                return ExitCodes.OK;
+            }
+            cluster.killTopologyWithOpts(name, killNow());
             runEnded = true;
             out.println(killedLine(shownName));
             return ExitCodes.OK;
         } finally {
             counters.close();
-            if (!dying) {
+            if (!dying && !CliProcess.claimed()) {
                 Thread watchdog = startWatchdog();
                 out.println("flux: stopping the local cluster...");
                 cluster.close();
@@ -172,23 +206,50 @@ final class LocalRunner {
         }
     }
 
-    /** Prints a progress line every interval until the duration is over or a stop is requested; returns the last info. */
-    private TopologyInfo report(LocalCluster cluster) throws Exception {
+    /**
+     * Prints a progress line every interval until the duration is over or a stop is requested; returns the last info.
+     * Until the first tuple is acked it looks every {@link #START_POLL} and prints what the run waits for as soon as
+     * that changes, and at each interval instead of a report of zeros.
+     */
+    private TopologyInfo report(LocalCluster cluster, int workers) throws Exception {
         long started = System.nanoTime();
+        Optional<Long> end = duration.map(d -> started + d.toNanos());
         Progress progress = new Progress(view, started);
+        long nextLine = started + interval.toNanos();
+        String shownState = "";
+        boolean starting = true;
         while (true) {
-            long wait = interval.toNanos();
-            if (duration.isPresent()) {
-                wait = Math.min(wait, started + duration.get().toNanos() - System.nanoTime());
+            long now = System.nanoTime();
+            long until = starting ? Math.min(nextLine, now + START_POLL.toNanos()) : nextLine;
+            if (end.isPresent()) {
+                until = Math.min(until, end.get());
             }
-            boolean stop = wait <= 0 || stopRequested.await(wait, TimeUnit.NANOSECONDS);
+            boolean stop = stopRequested.await(Math.max(0, until - now), TimeUnit.NANOSECONDS);
             TopologyInfo info = cluster.getTopologyInfoByName(name);
-            boolean over = duration.isPresent() && System.nanoTime() - started >= duration.get().toNanos();
-            if (stop || over) {
+            now = System.nanoTime();
+            if (stop || end.isPresent() && now >= end.get()) {
                 return info;
             }
-            out.println(progress.line(info, counters.stats(view), System.nanoTime(),
+            Map<String, ComponentStats> stats = counters.stats(view);
+            boolean due = now >= nextLine;
+            if (due) {
+                nextLine += interval.toNanos() * ((now - nextLine) / interval.toNanos() + 1);
+            }
+            if (starting) {
+                StartState state = StartState.of(info, counters.workersUp(), counters.hasAckers(), stats.values(),
+                    workers);
+                starting = !state.flowing();
+                // Until a tuple is emitted, the interval's line says what the run waits for, not a report of zeros.
+                if (!state.text().equals(shownState) || due && !state.emitted()) {
+                    out.println(progress.state(info, state.text()));
+                    shownState = state.text();
+                    continue;
+                }
+            }
+            if (due) {
+                out.println(progress.line(info, stats, now,
                     CompressionFigures.progress(CompressionMetrics.snapshot(), BatchMetrics.snapshot())));
+            }
         }
     }
 
@@ -201,6 +262,10 @@ final class LocalRunner {
 
     static String killedLine(String shownName) {
         return "flux: topology '" + shownName + "' killed";
+    }
+
+    static String endLine(String shownName) {
+        return "flux: stopping: topology '" + shownName + "' and the local cluster end with the process";
     }
 
     static String summaryHeader(String shownName, long uptimeSecs, TopologyInfo info) {
@@ -307,9 +372,8 @@ final class LocalRunner {
             }
         }
         out.flush();
-        System.err.flush();
         // Halting is the only way to choose the exit status once the JVM is shutting down.
-        Runtime.getRuntime().halt(done ? exitCode : ExitCodes.FAILURE);
+        CliProcess.end(done ? exitCode : ExitCodes.FAILURE);
     }
 
     /** Forces the exit if Storm's shutdown hangs after a normal end (the signal path has its own timeout). */
@@ -322,7 +386,7 @@ final class LocalRunner {
             }
             out.println("flux: Storm did not stop within " + SHUTDOWN_TIMEOUT.toSeconds() + " s; exiting anyway");
             out.flush();
-            Runtime.getRuntime().halt(ExitCodes.FAILURE);
+            CliProcess.end(ExitCodes.FAILURE);
         }, "flux-shutdown-watchdog");
         watchdog.setDaemon(true);
         watchdog.start();

@@ -39,9 +39,14 @@ public final class Progress {
      * when there are any.
      * {@code figures}: {@link CompressionFigures#progress}'s {@code " | "}-separated totals, or empty.
      */
+    /** E.g. {@code [   2s] waiting for 2 workers to start (1 of 2 up)}: a step of the start ({@link StartState}). */
+    String state(TopologyInfo info, String text) {
+        return stamp(info) + text;
+    }
+
     public String line(TopologyInfo info, Map<String, ComponentStats> stats, long nanos, String figures) {
         double seconds = (nanos - previousNanos) / 1e9;
-        String stamp = String.format("[%4ds] ", info == null ? 0 : info.get_uptime_secs());
+        String stamp = stamp(info);
         String indent = " ".repeat(stamp.length());
         StringJoiner report = new StringJoiner("\n");
         for (ComponentStats s : stats.values()) {
@@ -65,5 +70,10 @@ public final class Progress {
         }
         previousNanos = nanos;
         return report.toString();
+    }
+
+    /** Storm's uptime of the topology: seconds since its submission. */
+    private static String stamp(TopologyInfo info) {
+        return String.format("[%4ds] ", info == null ? 0 : info.get_uptime_secs());
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -32,6 +33,9 @@ final class RunCounters implements AutoCloseable {
     private final String id = UUID.randomUUID().toString();
     /** Every task's counters; a task prepared twice (a restarted worker) keeps adding to the totals. */
     private final Queue<TaskCounts> tasks = new ConcurrentLinkedQueue<>();
+    /** The ports of the workers that have prepared their tasks, Storm's own included. */
+    private final Set<Integer> workersUp = ConcurrentHashMap.newKeySet();
+    private volatile boolean hasAckers;
 
     private RunCounters() {
     }
@@ -52,9 +56,14 @@ final class RunCounters implements AutoCloseable {
      * New counters for a task of {@code component} in run {@code runId}; null when nothing reads them: an unknown
      * (or closed) run, or one of Storm's system components.
      */
-    static TaskCounts forTask(Object runId, String component, boolean hasAckers) {
+    static TaskCounts forTask(Object runId, String component, boolean hasAckers, int workerPort) {
         RunCounters run = runId == null ? null : RUNS.get(runId.toString());
-        if (run == null || component.startsWith(SYSTEM)) {
+        if (run == null) {
+            return null;
+        }
+        run.workersUp.add(workerPort);
+        run.hasAckers |= hasAckers;
+        if (component.startsWith(SYSTEM)) {
             return null;
         }
         TaskCounts counts = new TaskCounts(component, hasAckers);
@@ -73,6 +82,16 @@ final class RunCounters implements AutoCloseable {
                 sum.latency().plus(task.latencySamples.sum(), task.latencyMs.sum())));
         }
         return stats;
+    }
+
+    /** How many workers have prepared their tasks (a worker's tasks, Storm's included, prepare before it runs). */
+    int workersUp() {
+        return workersUp.size();
+    }
+
+    /** The topology tracks tuple trees: its spouts' tuples are acked. */
+    boolean hasAckers() {
+        return hasAckers;
     }
 
     /** Hooks of this run count nothing from now on (a run's workers may outlive it briefly). */

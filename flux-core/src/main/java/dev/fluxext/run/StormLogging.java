@@ -2,6 +2,7 @@ package dev.fluxext.run;
 
 import java.nio.file.Path;
 import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.logging.log4j.core.config.builder.api.AppenderComponentBuilder;
 import org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilder;
@@ -34,7 +35,7 @@ public final class StormLogging {
                 .addAttribute("pattern", verbose ? PATTERN : "storm: %-5p %c{1} - %msg%n")
                 .addAttribute("alwaysWriteExceptions", verbose)));
         builder.add(builder.newRootLogger(verbose ? Level.INFO : Level.ERROR).add(builder.newAppenderRef("stderr")));
-        Configurator.reconfigure(builder.build());
+        apply(builder.build());
     }
 
     /** Everything at INFO to {@code file}, nothing on the console: for local runs. */
@@ -50,7 +51,19 @@ public final class StormLogging {
         builder.add(builder.newLogger("org.apache.zookeeper", Level.WARN));
         builder.add(builder.newLogger("org.apache.storm.shade.org.apache.zookeeper", Level.WARN));
         builder.add(builder.newRootLogger(Level.INFO).add(builder.newAppenderRef("file")));
-        Configurator.reconfigure(builder.build());
+        apply(builder.build());
+    }
+
+    /**
+     * Starts Log4j with {@code configuration} if nothing has logged yet, else replaces the running configuration.
+     * Starting it directly skips what Log4j does first otherwise: find and parse Storm's {@code log4j2.xml} (an XML
+     * parser and some 600 classes loaded, a good part of a short command's start), only to be replaced.
+     */
+    private static void apply(BuiltConfiguration configuration) {
+        LoggerContext context = Configurator.initialize(null, configuration);
+        if (context == null || context.getConfiguration() != configuration) {
+            Configurator.reconfigure(configuration);
+        }
     }
 
     /** A user (or {@code storm jar}) who points Log4j at a configuration file keeps it. */

@@ -51,10 +51,10 @@ class RunCountersTest {
         Map<String, Object> conf = new HashMap<>();
         try (RunCounters run = RunCounters.install(conf)) {
             Object id = conf.get(RunCounters.RUN_KEY);
-            RunCounters.TaskCounts spout1 = RunCounters.forTask(id, "words", true);
-            RunCounters.TaskCounts spout2 = RunCounters.forTask(id, "words", true);
-            RunCounters.TaskCounts count = RunCounters.forTask(id, "count", true);
-            assertNull(RunCounters.forTask(id, "__acker", true), "Storm's system components are not counted");
+            RunCounters.TaskCounts spout1 = RunCounters.forTask(id, "words", true, 6700);
+            RunCounters.TaskCounts spout2 = RunCounters.forTask(id, "words", true, 6700);
+            RunCounters.TaskCounts count = RunCounters.forTask(id, "count", true, 6700);
+            assertNull(RunCounters.forTask(id, "__acker", true, 6700), "Storm's system components are not counted");
             spout1.emitted("default", 1);
             spout1.emitted("__ack_init", 1);
             spout2.emitted("default", 1);
@@ -81,7 +81,7 @@ class RunCountersTest {
     void spoutAcksCountOnlyWithAckersAsStormCountsThem() {
         Map<String, Object> conf = new HashMap<>();
         try (RunCounters run = RunCounters.install(conf)) {
-            RunCounters.TaskCounts spout = RunCounters.forTask(conf.get(RunCounters.RUN_KEY), "words", false);
+            RunCounters.TaskCounts spout = RunCounters.forTask(conf.get(RunCounters.RUN_KEY), "words", false, 6700);
             spout.emitted("default", 1);
             spout.spoutAcked(7L); // without ackers Storm acks on emit and counts nothing
             assertEquals(new ComponentStats("words", "spout", 1, 1, 0, 0, 0), run.stats(words()).get("words"));
@@ -93,9 +93,9 @@ class RunCountersTest {
         Map<String, Object> conf = new HashMap<>();
         RunCounters run = RunCounters.install(conf);
         run.close();
-        assertNull(RunCounters.forTask(conf.get(RunCounters.RUN_KEY), "words", true));
-        assertNull(RunCounters.forTask("no such run", "words", true));
-        assertNull(RunCounters.forTask(null, "words", true));
+        assertNull(RunCounters.forTask(conf.get(RunCounters.RUN_KEY), "words", true, 6700));
+        assertNull(RunCounters.forTask("no such run", "words", true, 6700));
+        assertNull(RunCounters.forTask(null, "words", true, 6700));
     }
 
     @Test
@@ -112,8 +112,8 @@ class RunCountersTest {
         Map<String, Object> conf = new HashMap<>();
         try (RunCounters run = RunCounters.install(conf)) {
             Object id = conf.get(RunCounters.RUN_KEY);
-            RunCounters.TaskCounts spout = RunCounters.forTask(id, "words", true);
-            RunCounters.TaskCounts count = RunCounters.forTask(id, "count", true);
+            RunCounters.TaskCounts spout = RunCounters.forTask(id, "words", true, 6700);
+            RunCounters.TaskCounts count = RunCounters.forTask(id, "count", true, 6700);
             Progress progress = new Progress(view, 0);
             for (int i = 0; i < 30; i++) {
                 spout.emitted("default", 1);
@@ -139,7 +139,7 @@ class RunCountersTest {
         TopologyView view = words();
         Map<String, Object> conf = new HashMap<>();
         try (RunCounters run = RunCounters.install(conf)) {
-            RunCounters.TaskCounts spout = RunCounters.forTask(conf.get(RunCounters.RUN_KEY), "words", true);
+            RunCounters.TaskCounts spout = RunCounters.forTask(conf.get(RunCounters.RUN_KEY), "words", true, 6700);
             Progress progress = new Progress(view, 0);
             spout.spoutAcked(4L);
             spout.spoutAcked(null); // not sampled: counted, not timed
