@@ -107,6 +107,11 @@ public final class TlsFailures {
         return out;
     }
 
+    /** The engine Storm's Netty uses in this JVM; asking decides it, so ask only once workers have started. */
+    public static String engine() {
+        return TlsEngine.current().description();
+    }
+
     /** For tests and a new local run. */
     public static void reset() {
         INCOMING.clear();

@@ -51,7 +51,10 @@ final class Transport {
         }
         Located<String> contextClass = def.transport().get().contextClass();
         conf.put(TransportOptions.TRANSPORT_KEY, contextClass.value());
-        def.transport().get().compression().ifPresent(batch -> batchCompression(batch, contextClass, conf,
+        // Innermost first: TLS wraps Netty, batch compression wraps that, the guard (CompressionWiring) the rest.
+        def.transport().get().tls().ifPresent(tls -> TransportTls.apply(tls, contextClass, conf, diagnostics));
+        Located<String> wrapped = new Located<>((String) conf.get(TransportOptions.TRANSPORT_KEY), contextClass.span());
+        def.transport().get().compression().ifPresent(batch -> batchCompression(batch, wrapped, conf,
                 def.transport().get().span(), diagnostics));
         for (ConfigMap.Entry entry : def.transport().get().settings().entries().values()) {
             if (afterErrors && Placeholders.in(entry.value())) {

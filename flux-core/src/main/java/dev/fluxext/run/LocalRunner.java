@@ -6,6 +6,8 @@ import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
 import dev.fluxext.compression.storm.FreePorts;
 import dev.fluxext.describe.TopologyView;
+import dev.fluxext.tls.TlsFailures;
+import dev.fluxext.tls.TlsKeys;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -131,6 +133,7 @@ final class LocalRunner {
             // Compression counters are JVM-wide: count this run only.
             CompressionMetrics.reset();
             BatchMetrics.reset();
+            TlsFailures.reset();
             try {
                 cluster.submitTopology(name, conf, topology);
             } catch (InvalidTopologyException e) {
@@ -146,6 +149,7 @@ final class LocalRunner {
             summaryWriter.write(shownName, lastUptime, finalStats, compression, batches);
             List<String> failures = failures(last);
             failures.forEach(out::println);
+            Optional<String> tlsFailed = tlsSummary(conf);
             out.flush();
             if (signalled && !failures.isEmpty()) {
                 // Storm exits the JVM when a component dies (its executor's error handler); its worker's shutdown
@@ -156,10 +160,12 @@ final class LocalRunner {
                 return ExitCodes.FAILURE;
             }
             cluster.killTopologyWithOpts(name, killNow());
-            exitCode = ExitCodes.OK;
+            // In a local run every worker is ours: one that could not reach another dropped the tuples it sent.
+            exitCode = tlsFailed.isPresent() ? ExitCodes.FAILURE : ExitCodes.OK;
             runEnded = true;
             out.println(killedLine(shownName));
-            return ExitCodes.OK;
+            tlsFailed.ifPresent(out::println);
+            return exitCode;
         } finally {
             counters.close();
             if (!dying) {
@@ -189,7 +195,28 @@ final class LocalRunner {
             }
             out.println(progress.line(info, counters.stats(view), System.nanoTime(),
                     CompressionFigures.progress(CompressionMetrics.snapshot(), BatchMetrics.snapshot())));
+            String tls = TlsFailures.describe();
+            if (!tls.isEmpty()) {
+                out.println(" ".repeat(8) + tls);
+            }
         }
+    }
+
+    /**
+     * The summary's TLS line when the topology uses worker TLS: the engine, and the failed connections by reason.
+     *
+     * @return the run's failure line when workers of this run could not connect to each other over TLS
+     */
+    private Optional<String> tlsSummary(Map<String, Object> conf) {
+        if (!TlsKeys.configured(conf)) {
+            return Optional.empty();
+        }
+        String failed = TlsFailures.describe();
+        out.println("  TLS between workers: engine " + TlsFailures.engine() + "; "
+            + (failed.isEmpty() ? "no failed connections" : failed.substring("TLS: ".length())));
+        return TlsFailures.outgoing().isEmpty() ? Optional.empty() : Optional.of("flux: workers of this run could "
+            + "not connect to each other over TLS (" + TlsFailures.outgoing().values().stream().mapToLong(Long::longValue)
+            .sum() + " times; reasons above, details in the Storm log): the tuples they sent each other were lost");
     }
 
     /** The lines naming the topology take the name as printed ({@code shownName}), never the one Storm uses. */
