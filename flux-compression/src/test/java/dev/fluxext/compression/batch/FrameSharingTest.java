@@ -72,6 +72,38 @@ class FrameSharingTest {
         assertEquals(wrongSeparate, rightSeparate, "per-source frames (the default under TLS) show no difference");
     }
 
+    /** Wire bytes over raw bytes of one bundle of {@code n} test events from {@code sources} tasks in turn. */
+    private static double ratio(int n, int sources, String frames) {
+        List<TaskMessage> events = BatchRoundTripTest.events(n, new java.util.Random(3));
+        List<TaskMessage> bundle = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            bundle.add(tuple(events.get(i).task(), 1 + i % sources,
+                new String(events.get(i).message(), StandardCharsets.UTF_8)));
+        }
+        Loopback link = Loopback.inTopology(Map.of(), "codec", "zstd", "frames", frames, "min.batch.bytes", 0);
+        link.sender.send(bundle.iterator());
+        long raw = bundle.stream().mapToLong(m -> 6 + m.message().length).sum();
+        return link.wire.stream().mapToLong(m -> 6 + m.message().length).sum() / (double) raw;
+    }
+
+    /**
+     * What per-source frames cost in bytes (docs/tls.md quotes the printed table): large bundles keep most of their
+     * repeats, small bundles from many tasks lose most.
+     */
+    @Test
+    void perSourceFramesKeepMostRepeatsOfLargeBundles() {
+        System.out.println("| events | source tasks | shared | per-source |");
+        for (int sources : new int[] {1, 2, 4, 8}) {
+            for (int n : new int[] {50, 200, 1000}) {
+                System.out.printf("| %d | %d | %.3f | %.3f |%n", n, sources, ratio(n, sources, "shared"),
+                    ratio(n, sources, "per-source"));
+            }
+        }
+        assertEquals(ratio(1000, 1, "shared"), ratio(1000, 1, "per-source"), 1e-9, "one task: the same frames");
+        assertTrue(ratio(1000, 8, "per-source") < 1.1 * ratio(1000, 8, "shared"));
+        assertTrue(ratio(50, 8, "per-source") > 1.5 * ratio(50, 8, "shared"), "small bundles from many tasks lose");
+    }
+
     @Test
     void perSourceFramesHoldOneTaskEachAndKeepEachTasksOrder() {
         Loopback link = Loopback.inTopology(Map.of(), "codec", "zstd", "frames", "per-source");
