@@ -7,21 +7,19 @@ import dev.fluxext.model.TlsDef;
 import dev.fluxext.tls.TlsContext;
 import dev.fluxext.tls.TlsKeys;
 import dev.fluxext.transport.TransportOptions;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyStore;
+import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * The {@code tls:} block of the transport: puts {@link TlsContext} between the batch transport (if any) and Storm's
  * Netty transport, with only non-secret keys in the topology config (store paths, the password's source), and checks
- * here what a worker would otherwise fail on: relative or missing store paths, and stores that do not open with the
- * password (when the password can be read here: a remote cluster's workers may have a variable this host has not).
+ * here what a worker would otherwise fail on ({@link TlsStores}: missing stores, a wrong password, an expired key,
+ * a chain the truststore does not accept), when the password can be read here (a remote cluster's workers may have a
+ * variable this host has not). A relative store path is made absolute against the topology file's directory.
  */
 final class TransportTls {
 
@@ -35,22 +33,26 @@ final class TransportTls {
                     + "it needs type: netty, not " + transport.value());
             return;
         }
+        Optional<Located<String>> keystore = absolute(tls.keystore(), diagnostics);
+        Optional<Located<String>> truststore = absolute(tls.truststore(), diagnostics);
+        Optional<Located<String>> clientKeystore = tls.clientKeystore().map(p -> absolute(p, diagnostics))
+                .orElse(keystore);
+        Optional<Located<String>> clientTruststore = tls.clientTruststore().map(p -> absolute(p, diagnostics))
+                .orElse(truststore);
+        if (keystore.isEmpty() || truststore.isEmpty() || clientKeystore.isEmpty() || clientTruststore.isEmpty()) {
+            return;
+        }
+        readablePassword(tls.password(), diagnostics).ifPresent(password -> {
+            check(keystore.get(), truststore.get(), password, diagnostics);
+            if (!clientKeystore.equals(keystore) || !clientTruststore.equals(truststore)) {
+                check(clientKeystore.get(), clientTruststore.get(), password, diagnostics);
+            }
+        });
         Map<String, Located<String>> stores = new LinkedHashMap<>();
-        stores.put(TlsKeys.KEYSTORE, tls.keystore());
-        stores.put(TlsKeys.TRUSTSTORE, tls.truststore());
-        stores.put(TlsKeys.CLIENT_KEYSTORE, tls.clientKeystore().orElse(tls.keystore()));
-        stores.put(TlsKeys.CLIENT_TRUSTSTORE, tls.clientTruststore().orElse(tls.truststore()));
-        boolean usable = true;
-        for (Located<String> path : Map.of("keystore", tls.keystore(), "truststore", tls.truststore()).values()) {
-            usable &= pathUsable(path, diagnostics);
-        }
-        usable &= tls.clientKeystore().map(p -> pathUsable(p, diagnostics)).orElse(true);
-        usable &= tls.clientTruststore().map(p -> pathUsable(p, diagnostics)).orElse(true);
-        Optional<String> password = readablePassword(tls.password(), diagnostics);
-        if (usable && password.isPresent()) {
-            stores.values().stream().distinct().forEach(path -> opens(path, tls.password(), password.get(),
-                    diagnostics));
-        }
+        stores.put(TlsKeys.KEYSTORE, keystore.get());
+        stores.put(TlsKeys.TRUSTSTORE, truststore.get());
+        stores.put(TlsKeys.CLIENT_KEYSTORE, clientKeystore.get());
+        stores.put(TlsKeys.CLIENT_TRUSTSTORE, clientTruststore.get());
         stores.forEach((key, path) -> conf.put(key, path.value()));
         conf.put(tls.password().source() == TlsDef.Password.Source.ENV ? TlsKeys.PASSWORD_ENV : TlsKeys.PASSWORD_FILE,
                 tls.password().name().value());
@@ -62,22 +64,39 @@ final class TransportTls {
         conf.put(TransportOptions.TRANSPORT_KEY, TlsContext.class.getName());
     }
 
-    /** Absolute and readable here; a relative path would reach Storm's store watcher, which fails on it. */
-    private static boolean pathUsable(Located<String> path, Diagnostics diagnostics) {
+    /**
+     * The path made absolute against the directory of the file it is written in (a worker would get a relative path
+     * to Storm's store watcher, which fails on it); refused when that file is not on disk (a classpath resource).
+     */
+    private static Optional<Located<String>> absolute(Located<String> path, Diagnostics diagnostics) {
         Path file = Path.of(path.value());
-        if (!file.isAbsolute()) {
-            diagnostics.error(Code.TLS_STORE, path.span(), "'" + path.value() + "' is a relative path: each worker "
-                    + "opens the store on its own host, where it has no base (Storm's store watcher fails on it); "
-                    + "give the absolute path (with --local, of this host: " + file.toAbsolutePath() + ")");
-            return false;
+        if (file.isAbsolute()) {
+            return Optional.of(path);
         }
-        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-            diagnostics.error(Code.TLS_STORE, path.span(), path.value() + " is not a readable file here; with "
-                    + "--local the workers read it on this host, on a cluster on each worker host (make the stores "
-                    + "with 'flux tls init DIR')");
-            return false;
+        Path written = Path.of(path.span().start().file());
+        if (!Files.isRegularFile(written)) {
+            diagnostics.error(Code.TLS_STORE, path.span(), "'" + path.value() + "' is a relative path, and "
+                    + written + " is no file on disk to resolve it against: give the absolute path (each worker "
+                    + "opens the store on its own host)");
+            return Optional.empty();
         }
-        return true;
+        Path base = written.toAbsolutePath().getParent();
+        return Optional.of(new Located<>(base.resolve(file).normalize().toString(), path.span()));
+    }
+
+    /** {@link TlsStores}'s findings, each at the key of the store it concerns. */
+    private static void check(Located<String> keystore, Located<String> truststore, String password,
+                              Diagnostics diagnostics) {
+        for (TlsStores.StoreProblem problem : TlsStores.check(Path.of(keystore.value()), password.toCharArray(),
+                Path.of(truststore.value()), Instant.now())) {
+            Located<String> at = problem.role() == TlsStores.Role.TRUSTSTORE ? truststore : keystore;
+            String message = problem.message() + (problem.fix().isEmpty() ? "" : ": " + problem.fix());
+            if (problem.isError()) {
+                diagnostics.error(Code.TLS_STORE, at.span(), message);
+            } else {
+                diagnostics.warning(Code.TLS_STORE, at.span(), message);
+            }
+        }
     }
 
     /** The password, if this host can read it; a source this host lacks is a warning (a cluster's workers may have it). */
@@ -94,23 +113,6 @@ final class TransportTls {
         } catch (IllegalArgumentException e) {
             diagnostics.error(Code.TLS_STORE, password.name().span(), e.getMessage());
             return Optional.empty();
-        }
-    }
-
-    private static void opens(Located<String> path, TlsDef.Password source, String password, Diagnostics diagnostics) {
-        String from = (source.source() == TlsDef.Password.Source.ENV ? "the environment variable " : "the file ")
-                + source.name().value();
-        try {
-            KeyStore.getInstance(Path.of(path.value()).toFile(), password.toCharArray());
-        } catch (IOException e) {
-            boolean wrongPassword = e.getCause() instanceof java.security.UnrecoverableKeyException
-                    || String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT).contains("password");
-            diagnostics.error(Code.TLS_STORE, path.span(), path.value() + (wrongPassword
-                    ? " does not open with the password from " + from + " (wrong password?)"
-                    : " cannot be read as a keystore: " + e.getMessage()));
-        } catch (GeneralSecurityException e) {
-            diagnostics.error(Code.TLS_STORE, path.span(), path.value() + " is not a PKCS12 or JKS store ("
-                    + e.getMessage() + "); Storm reads only these");
         }
     }
 }
