@@ -452,11 +452,12 @@ public final class Language {
      */
     public static final Element TLS = new Element("transportTls", "transport TLS", List.of(
             Key.of("keystore", "Keystore", TEXT).mustBeGiven().means("The worker's key and certificate chain: a "
-                    + "PKCS12 (`.p12`, `.pfx`) or JKS file, by absolute path. Each worker opens it on its own host "
-                    + "(with `--local`: this host); `validate` and `submit` open it here when they can read the "
+                    + "PKCS12 (`.p12`, `.pfx`) or JKS file; a relative path is resolved against the directory of the "
+                    + "file it is written in, and the config gets the absolute path. Each worker opens it on its own "
+                    + "host (with `--local`: this host); `validate` and `submit` open it here when they can read the "
                     + "password.", "keystore: /etc/fluxext/tls/worker.p12"),
-            Key.of("truststore", "Truststore", TEXT).mustBeGiven().means("The CAs a peer's certificate must chain to, "
-                    + "by absolute path. There is no host name check: every holder of a certificate from these CAs "
+            Key.of("truststore", "Truststore", TEXT).mustBeGiven().means("The CAs a peer's certificate must chain to "
+                    + "(paths as for `keystore`). There is no host name check: every holder of a certificate from these CAs "
                     + "can exchange tuples with the workers, so use a CA that issues certificates for this "
                     + "topology's workers only (`flux tls init`).", "truststore: /etc/fluxext/tls/ca.p12"),
             Key.of("password", "Store password", Shape.map("tlsPassword", "`{env: NAME}` or `{file: PATH}`"))
