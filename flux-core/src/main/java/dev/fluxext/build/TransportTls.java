@@ -2,6 +2,7 @@ package dev.fluxext.build;
 
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.model.ConfigMap;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.TlsDef;
 import dev.fluxext.tls.TlsContext;
@@ -24,6 +25,17 @@ import java.util.Optional;
 final class TransportTls {
 
     private TransportTls() {
+    }
+
+    /**
+     * Storm's TLS password keys written in {@code config:} go into the topology config, which Storm logs and its UI
+     * shows: Storm accepts them, so a warning.
+     */
+    static void warnAboutWrittenPasswords(ConfigMap config, Diagnostics diagnostics) {
+        TlsKeys.PASSWORD_OF.values().stream().sorted().forEach(key -> config.get(key).ifPresent(e ->
+                diagnostics.warning(Code.TLS_STORE, e.keySpan(), key + " puts the password into the topology config, "
+                        + "which Storm logs and its UI shows: use transport: {tls: {password: {env: NAME}}} (or "
+                        + "{file: PATH}), which each worker reads itself")));
     }
 
     /** @param transport the transport class set so far; the new one is put in {@code conf} */

@@ -149,4 +149,15 @@ class TransportTlsTest {
                 "type: org.apache.storm.messaging.local.Context")));
         assertTrue(errors.stream().anyMatch(e -> e.contains("it needs type: netty")), errors::toString);
     }
+
+    @Test
+    void stormsPasswordKeysWrittenInConfigAreWarnedAbout() throws Exception {
+        LoadResult result = load("config:\n  storm.messaging.netty.tls.keystore.password: " + PASSWORD + "\n"
+                + yaml(tls("{file: " + passwordFile + "}"), ""));
+        List<String> warnings = result.diagnostics().stream().filter(d -> !d.isError()).map(Diagnostic::format)
+                .toList();
+        assertTrue(warnings.stream().anyMatch(w -> w.contains(":2:3: ") && w.contains("storm.messaging.netty.tls."
+                + "keystore.password puts the password into the topology config")), warnings::toString);
+        assertFalse(String.join("\n", warnings).contains(PASSWORD), "the warning does not repeat it");
+    }
 }
