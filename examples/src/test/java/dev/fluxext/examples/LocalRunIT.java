@@ -183,4 +183,19 @@ class LocalRunIT {
                     + printed.getFileName());
         }
     }
+
+    /** Workers that cannot handshake with each other: counted by reason, and the run does not end as a success. */
+    @Test
+    void aRunWhoseWorkersCannotHandshakeSaysWhyAndFails(@TempDir Path dir) throws Exception {
+        Path topology = TlsFixture.eventsWithForeignClients(dir);
+        Run run = cli(dir, "output.txt", "submit", "--local", topology.toString(), "--duration", "15", "--interval",
+                "3", "--log-file", dir.resolve("storm.log").toString());
+        assertEquals(3, run.exitCode(), run.output());
+        // Workers start late on a loaded machine: the first refusals may come after the last progress line.
+        assertTrue(run.output().contains("TLS between workers: engine ") && run.output().contains(
+                "incoming connections refused (") && run.output().contains("peer sent no certificate from a trusted "
+                + "CA"), "the summary counts refused connections by reason:\n" + run.output());
+        assertTrue(run.output().contains("flux: workers of this run could not connect to each other over TLS"),
+                run.output());
+    }
 }

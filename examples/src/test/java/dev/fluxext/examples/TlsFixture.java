@@ -18,6 +18,30 @@ public final class TlsFixture {
     private TlsFixture() {
     }
 
+    /** A CA made here: its key and certificate. */
+    private record Authority(KeyPair keys, X509Certificate certificate) {
+
+        static Authority named(String name) {
+            KeyPair keys = Certificates.newKeyPair();
+            return new Authority(keys, Certificates.ca(keys, name, validity()));
+        }
+
+        /** A worker keystore ({@code file}) with a certificate this CA issued. */
+        void issue(Path file, String commonName) throws Exception {
+            KeyPair worker = Certificates.newKeyPair();
+            X509Certificate certificate = Certificates.issue(this.certificate, keys.getPrivate(), worker.getPublic(),
+                    commonName, List.of(), validity(), Certificates.WORKER_PURPOSES);
+            Certificates.writeKeyStore(file, PASSWORD.toCharArray(), "worker", worker.getPrivate(), certificate,
+                    this.certificate);
+        }
+
+        /** Far enough from expiry that validate does not warn (30 days). */
+        private static Certificates.Validity validity() {
+            Instant now = Instant.now();
+            return new Certificates.Validity(now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(90)));
+        }
+    }
+
     /** The batch-compressed events over TLS: see {@link #overTls}. */
     static Path eventsOverTls(Path dir) throws Exception {
         return overTls(dir, "events-batch-compressed");
@@ -28,21 +52,39 @@ public final class TlsFixture {
      * {@code topologies/NAME.yaml} with a {@code tls:} block in its transport (store paths relative to the file).
      */
     public static Path overTls(Path dir, String name) throws Exception {
+        overTls(dir);
+        return topology(dir, name, "");
+    }
+
+    /**
+     * The events over TLS where each worker connects with a certificate of another CA ({@code clientKeystore}),
+     * trusting both CAs itself ({@code clientTruststore}), so the stores check clean but every server refuses it.
+     */
+    static Path eventsWithForeignClients(Path dir) throws Exception {
+        Authority ca = overTls(dir);
+        Authority other = Authority.named("another CA");
+        Path certs = dir.resolve("certs");
+        other.issue(certs.resolve("foreign.p12"), "intruder");
+        Certificates.writeTrustStore(certs.resolve("both.p12"), PASSWORD.toCharArray(), ca.certificate(),
+                other.certificate());
+        return topology(dir, "events-batch-compressed", "    clientKeystore: certs/foreign.p12\n"
+                + "    clientTruststore: certs/both.p12\n");
+    }
+
+    private static Authority overTls(Path dir) throws Exception {
         Path certs = Files.createDirectories(dir.resolve("certs"));
-        Instant now = Instant.now();
-        Certificates.Validity days = new Certificates.Validity(now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(30)));
-        KeyPair caKeys = Certificates.newKeyPair();
-        X509Certificate ca = Certificates.ca(caKeys, "examples test CA", days);
-        KeyPair keys = Certificates.newKeyPair();
-        X509Certificate worker = Certificates.issue(ca, caKeys.getPrivate(), keys.getPublic(), "worker", List.of(),
-                days, Certificates.WORKER_PURPOSES);
-        Certificates.writeKeyStore(certs.resolve("worker.p12"), PASSWORD.toCharArray(), "worker", keys.getPrivate(),
-                worker, ca);
-        Certificates.writeTrustStore(certs.resolve("ca.p12"), PASSWORD.toCharArray(), ca);
-        Path password = Files.writeString(certs.resolve("tls.pass"), PASSWORD + "\n");
+        Authority ca = Authority.named("examples test CA");
+        ca.issue(certs.resolve("worker.p12"), "worker");
+        Certificates.writeTrustStore(certs.resolve("ca.p12"), PASSWORD.toCharArray(), ca.certificate());
+        Files.writeString(certs.resolve("tls.pass"), PASSWORD + "\n");
+        return ca;
+    }
+
+    private static Path topology(Path dir, String name, String moreKeys) throws Exception {
         String yaml = Files.readString(Path.of("topologies", name + ".yaml"), StandardCharsets.UTF_8)
                 .replace("transport:\n  type: netty\n", "transport:\n  type: netty\n  tls:\n    keystore: "
-                        + "certs/worker.p12\n    truststore: certs/ca.p12\n    password: {file: " + password + "}\n");
+                        + "certs/worker.p12\n    truststore: certs/ca.p12\n    password: {file: "
+                        + dir.resolve("certs/tls.pass") + "}\n" + moreKeys);
         if (!yaml.contains("  tls:")) {
             throw new IllegalStateException(name + " has no 'transport:\\n  type: netty' to extend");
         }
