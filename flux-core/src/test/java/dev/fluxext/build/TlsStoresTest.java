@@ -94,6 +94,12 @@ class TlsStoresTest {
     }
 
     @Test
+    void noPasswordIsAProblemNotAnException() throws Exception {
+        StoreProblem p = only(TlsStores.check(worker("nopw.p12"), null, null, NOW));
+        assertTrue(p.message().startsWith("no password to open keystore"), p.message());
+    }
+
+    @Test
     void aPkcs12FileNamedJksIsWarnedAboutWithStormsRule() throws Exception {
         Path p12 = worker("named.p12");
         Path jks = Files.copy(p12, dir.resolve("named.jks"));
