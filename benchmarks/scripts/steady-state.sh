@@ -90,8 +90,9 @@ topology() {
     *) echo "unknown variant '$variant'" >&2; exit 2 ;;
   esac
   if [ -n "$tls" ]; then
-    # Into the transport flow mapping, or a transport block of its own.
-    if [ -z "$transport" ]; then transport="transport: {$tls}"; else transport="${transport%\}}, $tls}"; fi
+    # Into the transport flow mapping; raw gets Storm's Netty as it is (no guard), which is what TLS needs.
+    if [ -z "$transport" ]; then transport="transport: {type: netty, guard: false, $tls}"
+    else transport="${transport%\}}, $tls}"; fi
     variant=$2
   fi
   local file="$work/$workload-$variant.yaml"
