@@ -28,7 +28,8 @@
 #     in the topology's config, Storm's Netty as is); sampled = raw with Storm's statistics sampling every tuple (topology.stats.sample.rate 1.0, what
 #     `submit --local` forced before issue 20); tuple = the spout compresses tuple by tuple (zstd, threshold 64);
 #     batch = the transport at its defaults; batchN = it compresses every bundle (when: always) at zstd level N;
-#     backloggedN = only while the link binds (when: backlogged) at zstd level N;
+#     backloggedN = only while the link binds (when: backlogged) at zstd level N; batchN-shared = batchN with
+#     frames: shared (tasks' tuples in one frame even under TLS, where the default keeps them apart);
 #     VARIANT+tls = that variant with TLS between the workers (transport.tls, stores made once per invocation by
 #     `flux tls init`), compared with VARIANT in the table over the runs (benchmarks/scripts/tls-cost.sh)
 #   REPEATS: runs per variant (default 1), interleaved
@@ -85,19 +86,23 @@ topology() {
     guard-transport) extra_conf=", storm.messaging.transport: dev.fluxext.compression.storm.FrameGuardContext" ;;
     guard-serializer) extra_conf=", topology.tuple.serializer: dev.fluxext.compression.storm.CompressingListDelegateSerializer" ;;
     batch) transport="transport: {type: netty, compression: {codec: zstd}}" ;;
+    batch[0-9]*-shared) local level=${variant#batch}
+      transport="transport: {type: netty, compression: {codec: zstd, when: always, frames: shared, zstd: {level: ${level%-shared}}}}" ;;
     batch[0-9]*) transport="transport: {type: netty, compression: {codec: zstd, when: always, zstd: {level: ${variant#batch}}}}" ;;
     backlogged[0-9]*) transport="transport: {type: netty, compression: {codec: zstd, when: backlogged, zstd: {level: ${variant#backlogged}}}}" ;;
     *) echo "unknown variant '$variant'" >&2; exit 2 ;;
   esac
   if [ -n "$tls" ]; then
-    # Into the transport flow mapping, or a transport block of its own.
-    if [ -z "$transport" ]; then transport="transport: {$tls}"; else transport="${transport%\}}, $tls}"; fi
+    # Into the transport flow mapping; raw gets Storm's Netty as it is (no guard), which is what TLS needs. Storm's
+    # blob keys take no '+': the topology is named VARIANT-tls.
+    if [ -z "$transport" ]; then transport="transport: {type: netty, guard: false, $tls}"
+    else transport="${transport%\}}, $tls}"; fi
     variant=$2
   fi
   local file="$work/$workload-$variant.yaml"
   case $workload in
     paragraphs) cat >"$file" <<YAML
-name: ss-paragraphs-$variant
+name: ss-paragraphs-${variant//+/-}
 config: {topology.workers: 2, topology.max.spout.pending: 500, topology.disable.loadaware.messaging: true$extra_conf}
 $transport
 spouts:
@@ -115,7 +120,7 @@ YAML
     ;;
     # The shape of examples/topologies/events-batch-compressed.yaml.
     events) cat >"$file" <<YAML
-name: ss-events-$variant
+name: ss-events-${variant//+/-}
 config: {topology.workers: 2, topology.max.spout.pending: 2000, topology.disable.loadaware.messaging: true$extra_conf}
 $transport
 spouts:
@@ -227,7 +232,8 @@ aggregate() {
 tls_engine() {
   local engine cipher
   engine=$(grep -hiE 'tls.*engine|engine.*tls' "$@" 2>/dev/null | grep -oE 'OpenSSL|BoringSSL|JDK' | head -1 || true)
-  cipher=$(grep -hiE 'negotiated|cipher suite' "$@" 2>/dev/null | grep -oE 'TLS_[A-Z0-9_]+' | head -1 || true)
+  cipher=$(grep -hiE 'negotiat|cipher' "$@" 2>/dev/null | grep -v 'storm.messaging.netty.tls.ciphers' \
+    | grep -oE 'TLS_[A-Z0-9_]+' | head -1 || true)
   echo "${engine:-?}, ${cipher:-?}"
 }
 

@@ -12,7 +12,9 @@
 #   sudo TOPOLOGIES=events DURATION=60 WARMUP=30 benchmarks/scripts/tls-cost.sh   # a quick check, not a figure
 #
 # Environment: as steady-state.sh; VARIANTS (default "raw raw+tls batch batch+tls batch1 batch1+tls") sets both
-# topologies' variants. State the machine's cores next to any figure (the output's header line has them).
+# topologies' variants. Under TLS the batch transport keeps each task's tuples in frames of their own (frames: auto,
+# docs/tls.md); add "batch1-shared batch1-shared+tls" to tell that cost from TLS's. State the machine's cores next
+# to any figure (the output's header line has them).
 set -euo pipefail
 variants=${VARIANTS:-raw raw+tls batch batch+tls batch1 batch1+tls}
 export DURATION=${DURATION:-180} WARMUP=${WARMUP:-90} INTERVAL=${INTERVAL:-5}

@@ -153,6 +153,11 @@ public final class TlsStores {
     private static Optional<KeyStore> open(Role role, Path path, String type, char[] password,
                                            List<StoreProblem> problems) {
         String what = role.yamlKey() + " " + path;
+        if (password == null) {
+            problems.add(error(role, "no password to open " + what + " with",
+                "give transport.tls.password as {env: NAME} or {file: PATH}"));
+            return Optional.empty();
+        }
         if (!Files.exists(path)) {
             problems.add(error(role, what + " does not exist" + (path.isAbsolute() ? "" : " (a relative path)"),
                 "give the path of an existing PKCS12 (.p12) or JKS file; `flux tls init DIR` makes one"));

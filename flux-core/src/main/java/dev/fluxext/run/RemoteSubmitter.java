@@ -1,5 +1,6 @@
 package dev.fluxext.run;
 
+import dev.fluxext.build.TlsStores;
 import dev.fluxext.compression.storm.StormLines;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -83,7 +84,9 @@ public final class RemoteSubmitter {
         String where = " to " + target(config, nimbus);
         out.printf("flux: submitting topology '%s'%s, uploading %s...%n", shownName, where, jar);
         out.flush();
-        leaderVersion(conf).flatMap(version -> StormLines.problem(target(config, nimbus), version))
+        Optional<String> version = leaderVersion(conf);
+        version.flatMap(v -> StormLines.problem(target(config, nimbus), v)
+                .or(() -> tlsLineProblem(conf, target(config, nimbus), v)))
             .ifPresent(reason -> {
                 throw new RunException(ExitCodes.FAILURE, "flux: " + reason);
             });
@@ -108,6 +111,14 @@ public final class RemoteSubmitter {
                 System.setProperty("storm.jar", previousJar);
             }
         }
+    }
+
+    /** Why a topology with TLS between workers cannot run on Storm {@code version} (before 2.6.4), if it cannot. */
+    static Optional<String> tlsLineProblem(Map<String, Object> conf, String target, String version) {
+        if (!ObjectReader.getBoolean(conf.get(Config.STORM_MESSAGING_NETTY_TLS_ENABLE), false)) {
+            return Optional.empty();
+        }
+        return TlsStores.stormLine(target, version).map(p -> p.message() + ": " + p.fix());
     }
 
     /**

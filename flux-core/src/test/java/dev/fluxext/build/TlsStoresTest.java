@@ -11,6 +11,7 @@ import dev.fluxext.diag.Severity;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
+import java.security.KeyStore;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.time.Instant;
@@ -94,6 +95,12 @@ class TlsStoresTest {
     }
 
     @Test
+    void noPasswordIsAProblemNotAnException() throws Exception {
+        StoreProblem p = only(TlsStores.check(worker("nopw.p12"), null, null, NOW));
+        assertTrue(p.message().startsWith("no password to open keystore"), p.message());
+    }
+
+    @Test
     void aPkcs12FileNamedJksIsWarnedAboutWithStormsRule() throws Exception {
         Path p12 = worker("named.p12");
         Path jks = Files.copy(p12, dir.resolve("named.jks"));
@@ -104,6 +111,26 @@ class TlsStoresTest {
         assertEquals("PKCS12", TlsStores.stormStoreType(Path.of("a/b.P12")));
         assertEquals("PKCS12", TlsStores.stormStoreType(Path.of("b.pfx")));
         assertEquals("JKS", TlsStores.stormStoreType(Path.of("b.keystore")));
+    }
+
+    @Test
+    void aJksKeystoreNamedJksChecksClean() throws Exception {
+        KeyStore p12 = KeyStore.getInstance("PKCS12");
+        try (var in = Files.newInputStream(worker("to-jks.p12"))) {
+            p12.load(in, PASSWORD);
+        }
+        KeyStore jks = KeyStore.getInstance("JKS");
+        jks.load(null, null);
+        jks.setKeyEntry("worker", p12.getKey("worker", PASSWORD), PASSWORD, p12.getCertificateChain("worker"));
+        Path file = dir.resolve("worker.jks");
+        try (var out = Files.newOutputStream(file)) {
+            jks.store(out, PASSWORD);
+        }
+        assertEquals(List.of(), TlsStores.check(file, PASSWORD, truststore, NOW));
+        // Named .p12, Storm would open it as PKCS12: Java reads it still, with the warning.
+        Path misnamed = Files.copy(file, dir.resolve("jks-inside.p12"));
+        StoreProblem p = only(TlsStores.check(misnamed, PASSWORD, truststore, NOW));
+        assertTrue(p.message().contains("is a JKS file") && p.fix().contains("end in .jks"), p.toString());
     }
 
     @Test

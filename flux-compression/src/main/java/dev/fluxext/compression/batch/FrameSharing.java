@@ -2,6 +2,7 @@ package dev.fluxext.compression.batch;
 
 import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.frame.FrameFormat;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -21,6 +22,12 @@ enum FrameSharing {
 
     /** Storm's switch for TLS between workers ({@code Config.STORM_MESSAGING_NETTY_TLS_ENABLE}). */
     static final String TLS_ENABLE = "storm.messaging.netty.tls.enable";
+    /**
+     * fluxext's worker TLS (the {@code transport.tls} block) sets Storm's switch only in the copy of the config it
+     * hands Storm's Netty, so the submitted config says TLS by where the worker reads the password from.
+     */
+    static final List<String> FLUX_TLS_KEYS = List.of("fluxext.tls.password.env",
+        "fluxext.tls.password.file");
 
     /** The option's value ({@code auto}, {@code shared}, {@code per-source}, {@code per-message}) in a worker's conf. */
     static FrameSharing resolve(String value, Map<String, Object> conf) {
@@ -30,9 +37,10 @@ enum FrameSharing {
         return valueOf(value.toUpperCase(Locale.ROOT).replace('-', '_'));
     }
 
-    /** Whether the worker's Netty runs TLS, read as Storm reads its boolean keys (a Boolean or its text). */
+    /** Whether the worker's Netty runs TLS: Storm's switch (a Boolean or its text, as Storm reads it), or fluxext's. */
     static boolean tlsOn(Map<String, Object> conf) {
-        return "true".equalsIgnoreCase(String.valueOf(conf.get(TLS_ENABLE)));
+        return "true".equalsIgnoreCase(String.valueOf(conf.get(TLS_ENABLE)))
+            || FLUX_TLS_KEYS.stream().anyMatch(conf::containsKey);
     }
 
     /**

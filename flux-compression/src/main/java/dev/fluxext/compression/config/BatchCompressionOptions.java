@@ -79,7 +79,7 @@ public final class BatchCompressionOptions {
                     + "tuples are compressed with another's: under TLS, a frame mixing tuples an attacker can feed in "
                     + "with others' would let an observer of the encrypted lengths guess the others' content (CRIME). "
                     + "`per-message`: each message compressed alone. `auto`: `per-source` when TLS between workers "
-                    + "is on (`storm.messaging.netty.tls.enable`), `shared` otherwise.",
+                    + "is on (a `transport.tls` block, or `storm.messaging.netty.tls.enable`), `shared` otherwise.",
             "per-source");
 
     /** The codecs' settings are the tuple options' own (ranges, zstd's windowLog gap), under this block's keys. */

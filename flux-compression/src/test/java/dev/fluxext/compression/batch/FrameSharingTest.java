@@ -146,6 +146,8 @@ class FrameSharingTest {
         assertEquals(FrameSharing.PER_SOURCE, BatchSettings.fromConf(TLS).frames());
         assertEquals(FrameSharing.PER_SOURCE, BatchSettings.fromConf(Map.of(FrameSharing.TLS_ENABLE, "true")).frames());
         assertEquals(FrameSharing.SHARED, BatchSettings.fromConf(Map.of(FrameSharing.TLS_ENABLE, false)).frames());
+        assertEquals(FrameSharing.PER_SOURCE, BatchSettings.fromConf(Map.of("fluxext.tls.password.file", "/p"))
+            .frames(), "the transport.tls block's submitted config");
         assertEquals(FrameSharing.SHARED, BatchSettings.fromConf(Map.of(FrameSharing.TLS_ENABLE, true,
             BatchCompressionOptions.FRAMES.key(), "shared")).frames());
         assertThrows(IllegalArgumentException.class,
