@@ -28,10 +28,15 @@
 #     in the topology's config, Storm's Netty as is); sampled = raw with Storm's statistics sampling every tuple (topology.stats.sample.rate 1.0, what
 #     `submit --local` forced before issue 20); tuple = the spout compresses tuple by tuple (zstd, threshold 64);
 #     batch = the transport at its defaults; batchN = it compresses every bundle (when: always) at zstd level N;
-#     backloggedN = only while the link binds (when: backlogged) at zstd level N
+#     backloggedN = only while the link binds (when: backlogged) at zstd level N; batchN-shared = batchN with
+#     frames: shared (tasks' tuples in one frame even under TLS, where the default keeps them apart);
+#     VARIANT+tls = that variant with TLS between the workers (transport.tls, stores made once per invocation by
+#     `flux tls init`), compared with VARIANT in the table over the runs (benchmarks/scripts/tls-cost.sh)
 #   REPEATS: runs per variant (default 1), interleaved
 #   RATE: empty (default) = plain loopback; e.g. 50mbit = loopback shaped by `tc qdisc ... tbf`
 #   KEEP: a directory to keep each run's topology, console output, Storm log, samples and summary JSON in
+# Also per run: the uptime of the first progress line with an acked tuple ("first ack by", so at most INTERVAL s
+# late), and for TLS runs the engine and negotiated cipher as the run's lines or Storm's log name them.
 # Needs root, ip, tc (for RATE), jq and bc.
 set -euo pipefail
 
@@ -61,11 +66,18 @@ trap cleanup EXIT
 flux=(java -cp "$root/examples/target/examples-0.1.0-SNAPSHOT.jar:$(cat "$root/examples/target/flux.classpath")"
       dev.fluxext.cli.FluxCli)
 
+# Stores for the +tls variants, made once: every run's workers use the same CA and keys.
+tls_block() {
+  if [ ! -f "$work/tls/worker.p12" ]; then "${flux[@]}" tls init "$work/tls" >"$work/tls-init.out"; fi
+  echo "tls: {keystore: $work/tls/worker.p12, truststore: $work/tls/ca.p12, password: {file: $work/tls/tls.pass}}"
+}
+
 # One topology file per run: $1 = events | paragraphs, $2 = raw | guarded | guard-transport | guard-serializer | sampled | tuple | batch | batchN |
-# backloggedN.
+# backloggedN, each optionally with +tls.
 # Prints its path.
 topology() {
-  local workload=$1 variant=$2 transport="" spout_compression="" extra_conf=""
+  local workload=$1 variant=${2%+tls} transport="" spout_compression="" extra_conf="" tls=""
+  if [ "$variant" != "$2" ]; then tls=$(tls_block); fi
   case $variant in
     raw) ;;
     sampled) extra_conf=", topology.stats.sample.rate: 1.0" ;;
@@ -74,14 +86,23 @@ topology() {
     guard-transport) extra_conf=", storm.messaging.transport: dev.fluxext.compression.storm.FrameGuardContext" ;;
     guard-serializer) extra_conf=", topology.tuple.serializer: dev.fluxext.compression.storm.CompressingListDelegateSerializer" ;;
     batch) transport="transport: {type: netty, compression: {codec: zstd}}" ;;
+    batch[0-9]*-shared) local level=${variant#batch}
+      transport="transport: {type: netty, compression: {codec: zstd, when: always, frames: shared, zstd: {level: ${level%-shared}}}}" ;;
     batch[0-9]*) transport="transport: {type: netty, compression: {codec: zstd, when: always, zstd: {level: ${variant#batch}}}}" ;;
     backlogged[0-9]*) transport="transport: {type: netty, compression: {codec: zstd, when: backlogged, zstd: {level: ${variant#backlogged}}}}" ;;
     *) echo "unknown variant '$variant'" >&2; exit 2 ;;
   esac
+  if [ -n "$tls" ]; then
+    # Into the transport flow mapping; raw gets Storm's Netty as it is (no guard), which is what TLS needs. Storm's
+    # blob keys take no '+': the topology is named VARIANT-tls.
+    if [ -z "$transport" ]; then transport="transport: {type: netty, guard: false, $tls}"
+    else transport="${transport%\}}, $tls}"; fi
+    variant=$2
+  fi
   local file="$work/$workload-$variant.yaml"
   case $workload in
     paragraphs) cat >"$file" <<YAML
-name: ss-paragraphs-$variant
+name: ss-paragraphs-${variant//+/-}
 config: {topology.workers: 2, topology.max.spout.pending: 500, topology.disable.loadaware.messaging: true$extra_conf}
 $transport
 spouts:
@@ -99,7 +120,7 @@ YAML
     ;;
     # The shape of examples/topologies/events-batch-compressed.yaml.
     events) cat >"$file" <<YAML
-name: ss-events-$variant
+name: ss-events-${variant//+/-}
 config: {topology.workers: 2, topology.max.spout.pending: 2000, topology.disable.loadaware.messaging: true$extra_conf}
 $transport
 spouts:
@@ -132,7 +153,7 @@ cpu_ticks() {
 # $1 = link label, $2 = topology, $3 = variant, $4 = round. Runs it, samples at each of the spout's progress lines,
 # prints a row and adds it to $work/rows.
 run() {
-  local link=$1 workload=$2 variant=$3 round=$4 file name pid line uptime=0 acked latency
+  local link=$1 workload=$2 variant=$3 round=$4 file name pid line uptime=0 acked latency first_ack=-
   file=$(topology "$workload" "$variant")
   name="$workload-$variant-$round"
   local summary="$work/$name.json" samples="$work/$name.samples" fifo="$work/$name.fifo"
@@ -148,16 +169,19 @@ run() {
     if [[ $line =~ ^\[\ *([0-9]+)s\] ]]; then uptime=${BASH_REMATCH[1]}; fi
     if [[ $line =~ ^(\[\ *[0-9]+s\])?\ *$workload:\ +emitted\ [0-9]+\ acked\ ([0-9]+) ]]; then
       acked=${BASH_REMATCH[2]} latency=-
+      if [ "$first_ack" = - ] && [ "$acked" -gt 0 ]; then first_ack=$uptime; fi
       if [[ $line =~ \ latency\ ([0-9.]+)\ ms ]]; then latency=${BASH_REMATCH[1]}; fi
       echo "$EPOCHREALTIME $uptime $acked $(cpu_ticks "$pid" 2>/dev/null || echo -) $(lo_tx_bytes) $latency" \
         >>"$samples"
     fi
   done <"$fifo"
   wait "$pid" || { echo "run $link $name failed, see its output:" >&2; tail -20 "$work/$name.out" >&2; return 1; }
+  local tls=-
+  if [[ $variant == *+tls ]]; then tls="$(tls_engine "$work/$name.out" "$work/$name.log")"; fi
   # Window: from the first sample at or after WARMUP s of uptime to the last sample. The latency of the window is
   # the mean of the samples' interval latencies after its start.
   awk -v warmup="$warmup" -v tck="$clk_tck" -v link="$link" -v wl="$workload" -v var="$variant" -v round="$round" \
-      -v rows="$work/rows" \
+      -v rows="$work/rows" -v first="$first_ack" -v tls="$tls" \
       -v ratio="$(batch_ratio "$summary")" -v total="$(jq -r ".components[\"$workload\"].acked" "$summary")" '
     $4 == "-" { next }
     $2 >= warmup && !started { started = 1; t0 = $1; a0 = $3; c0 = $4; b0 = $5; pt = $1; pa = $3; next }
@@ -170,8 +194,8 @@ run() {
       if (steps == 0) { printf "| %s | %s | %s | %s | no window (fewer than 2 progress lines after %d s) |\n", link, wl, var, round, warmup; exit }
       acked = a1 - a0; rate = acked / (t1 - t0); cpu = (c1 - c0) * 1e6 / tck / acked; wire = (b1 - b0) / acked
       lat = ln ? sprintf("%.1f", lsum / ln) : "-"
-      printf "| %s | %s | %s | %s | %.0f | %d | %.0f | %.0f-%.0f | %.1f | %.0f | %s | %s | %s |\n", link, wl, var, round,
-        t1 - t0, acked, rate, lo, hi, cpu, wire, lat, total, ratio
+      printf "| %s | %s | %s | %s | %.0f | %d | %.0f | %.0f-%.0f | %.1f | %.0f | %s | %s | %s | %s | %s |\n", link, wl,
+        var, round, t1 - t0, acked, rate, lo, hi, cpu, wire, lat, total, ratio, first, tls
       printf "%s %s %.3f %.3f %.3f %s\n", wl, var, rate, cpu, wire, lat >> rows
     }' "$samples"
 }
@@ -188,7 +212,10 @@ aggregate() {
     }
     END {
       for (i = 1; i <= k; i++) {
-        key = order[i]; split(key, p, SUBSEP); raw = p[1] SUBSEP "raw"
+        key = order[i]; split(key, p, SUBSEP); base = p[2]
+        # A TLS variant against the same variant in plaintext; every other against raw.
+        if (!sub(/\+tls$/, "", base)) base = "raw"
+        raw = p[1] SUBSEP base
         m = rate[key] / n[key]; c = cpu[key] / n[key]; w = wire[key] / n[key]
         l = ln[key] ? sprintf("%.1f", lat[key] / ln[key]) : "-"
         if (raw in n) {
@@ -199,6 +226,15 @@ aggregate() {
           lo[key], hi[key], c, cvs, w, wvs, l
       }
     }' "$work/rows"
+}
+
+# "ENGINE, CIPHER" of a TLS run, as its console output or Storm's log name them ("?" for what neither says).
+tls_engine() {
+  local engine cipher
+  engine=$(grep -hiE 'tls.*engine|engine.*tls' "$@" 2>/dev/null | grep -oE 'OpenSSL|BoringSSL|JDK' | head -1 || true)
+  cipher=$(grep -hiE 'negotiat|cipher' "$@" 2>/dev/null | grep -v 'storm.messaging.netty.tls.ciphers' \
+    | grep -oE 'TLS_[A-Z0-9_]+' | head -1 || true)
+  echo "${engine:-?}, ${cipher:-?}"
 }
 
 # bytesAfter / bytesBefore over all connections of the batch transport, whole run; "-" without it.
@@ -219,8 +255,8 @@ fi
 echo "# steady state: $duration s per run, the first $warmup s discarded (JIT warm-up), progress every $interval s;"
 echo "# $repeats run(s) per variant, interleaved; $(nproc) cores; $(date -u '+%Y-%m-%d %H:%M UTC'); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "| link | topology | variant | run | window s | acked in window | acked/s | spread of ${interval}-s acked/s | CPU µs / acked | wire B / acked | latency ms | acked (whole run) | batch ratio (whole run) |"
-echo "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| link | topology | variant | run | window s | acked in window | acked/s | spread of ${interval}-s acked/s | CPU µs / acked | wire B / acked | latency ms | acked (whole run) | batch ratio (whole run) | first ack by s | TLS engine, cipher |"
+echo "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 : >"$work/rows"
 for round in $(seq 1 "$repeats"); do
   for t in $topologies; do
@@ -235,7 +271,7 @@ done
 echo
 echo "Over the runs ($link):"
 echo
-echo "| topology | variant | runs | acked/s, mean (vs raw) | lowest-highest run | CPU µs / acked (vs raw) | wire B / acked (vs raw) | latency ms |"
+echo "| topology | variant | runs | acked/s, mean (vs raw; VARIANT+tls: vs VARIANT) | lowest-highest run | CPU µs / acked (vs raw) | wire B / acked (vs raw) | latency ms |"
 echo "|---|---|---:|---:|---:|---:|---:|---:|"
 aggregate
 echo

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fluxext.tls.TlsKeys;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -118,5 +119,83 @@ class LocalRunIT {
             assertEquals("none", figures.get("codec").asText(), id + ": " + run.summary());
         }
         assertTrue(run.output().contains("compression report (none): "), run.output());
+    }
+
+    /** Runs the CLI in a child JVM with {@code args}; its exit code and what it printed. */
+    private static Run cli(Path dir, String outputName, String... args) throws IOException, InterruptedException {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
+                "dev.fluxext.cli.FluxCli"));
+        command.addAll(List.of(args));
+        Path output = dir.resolve(outputName);
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor();
+            throw new AssertionError("flux " + String.join(" ", args) + " did not end within " + TIMEOUT_SECONDS
+                    + " s:\n" + Files.readString(output, StandardCharsets.UTF_8));
+        }
+        return new Run(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8), null);
+    }
+
+    /**
+     * The events example with batch compression and worker TLS from {@code flux tls init}, as a new user runs it:
+     * tuples cross the two workers over mutual TLS (on Storm 2.8.3, whose Netty would check host names) and are
+     * acked, and the stores' password is nowhere in what the run, {@code show} and {@code submit --dry-run} print,
+     * in Storm's log (which prints the topology config) or in the summary.
+     */
+    @Test
+    void eventsOverWorkerTlsAckWithoutThePasswordAnywhere(@TempDir Path dir) throws Exception {
+        Path certs = dir.resolve("certs");
+        Run init = cli(dir, "init.txt", "tls", "init", certs.toString());
+        assertEquals(0, init.exitCode(), init.output());
+        String password = Files.readString(certs.resolve("tls.pass"), StandardCharsets.UTF_8).strip();
+        String yaml = Files.readString(Path.of("topologies/events-batch-compressed.yaml"), StandardCharsets.UTF_8)
+                .replace("transport:\n  type: netty\n", "transport:\n  type: netty\n  tls:\n    keystore: "
+                        + "certs/worker.p12\n    truststore: certs/ca.p12\n    password: {file: " + certs.resolve("tls.pass")
+                        + "}\n");
+        assertTrue(yaml.contains("  tls:"), yaml);
+        Path topology = Files.writeString(dir.resolve("events-tls.yaml"), yaml);
+
+        Path summary = dir.resolve("summary.json");
+        Path stormLog = dir.resolve("storm.log");
+        Run run = cli(dir, "output.txt", "submit", "--local", topology.toString(), "--duration",
+                String.valueOf(RUN_SECONDS), "--interval", "3", "--summary-json", summary.toString(), "--log-file",
+                stormLog.toString());
+        assertEquals(0, run.exitCode(), run.output());
+        assertTrue(run.output().contains("submitted with 2 workers"), run.output());
+        assertTrue(run.output().contains("TLS between workers: engine ") && run.output().contains("no failed "
+                + "connections"), run.output());
+        JsonNode components = new ObjectMapper().readTree(summary.toFile()).get("components");
+        assertTrue(components.get("events").get("acked").asLong() > 0, components.toString());
+        String log = Files.readString(stormLog, StandardCharsets.UTF_8);
+        assertTrue(log.contains("worker TLS: engine "), "each worker says it runs TLS");
+        assertTrue(log.contains(certs.resolve("tls.pass").toString()), "Storm's log shows the topology config");
+
+        Run show = cli(dir, "show.txt", "show", topology.toString());
+        assertEquals(0, show.exitCode(), show.output());
+        assertTrue(show.output().contains("fluxext.tls.password.file"), show.output());
+        Run dryRun = cli(dir, "dry-run.txt", "submit", "--local", "--dry-run", topology.toString());
+        assertEquals(0, dryRun.exitCode(), dryRun.output());
+        assertTrue(dryRun.output().contains(TlsKeys.PASSWORD_FILE), dryRun.output());
+        for (Path printed : List.of(dir.resolve("output.txt"), stormLog, summary, dir.resolve("show.txt"),
+                dir.resolve("dry-run.txt"))) {
+            assertTrue(!Files.readString(printed, StandardCharsets.UTF_8).contains(password), "the password is in "
+                    + printed.getFileName());
+        }
+    }
+
+    /** Workers that cannot handshake with each other: counted by reason, and the run does not end as a success. */
+    @Test
+    void aRunWhoseWorkersCannotHandshakeSaysWhyAndFails(@TempDir Path dir) throws Exception {
+        Path topology = TlsFixture.eventsWithForeignClients(dir);
+        Run run = cli(dir, "output.txt", "submit", "--local", topology.toString(), "--duration", "15", "--interval",
+                "3", "--log-file", dir.resolve("storm.log").toString());
+        assertEquals(3, run.exitCode(), run.output());
+        // Workers start late on a loaded machine: the first refusals may come after the last progress line.
+        assertTrue(run.output().contains("TLS between workers: engine ") && run.output().contains(
+                "incoming connections refused (") && run.output().contains("peer sent no certificate from a trusted "
+                + "CA"), "the summary counts refused connections by reason:\n" + run.output());
+        assertTrue(run.output().contains("flux: workers of this run could not connect to each other over TLS"),
+                run.output());
     }
 }

@@ -92,13 +92,18 @@ class StormLinesIT {
         assertEquals("0", spout.group(4), spout.group());
     }
 
+    /** Also over worker TLS: the stores made here, the block relative to the topology file. */
     @ParameterizedTest(name = "Storm {0}")
     @MethodSource("lines")
-    void batchCompressedEvents(StormJars.Line line, @TempDir Path dir) throws Exception {
-        String output = run(line, dir, "dev.fluxext.cli.FluxCli", "submit", "--local", "--resource",
-                "topologies/events-batch-compressed.yaml", "--duration", String.valueOf(RUN_SECONDS),
-                "--log-file", dir.resolve("storm.log").toString());
+    void batchCompressedEventsOverTls(StormJars.Line line, @TempDir Path dir) throws Exception {
+        Path topology = TlsFixture.eventsOverTls(dir);
+        String output = run(line, dir, "dev.fluxext.cli.FluxCli", "submit", "--local", topology.toString(),
+                "--duration", String.valueOf(RUN_SECONDS), "--log-file", dir.resolve("storm.log").toString());
         assertTrue(row(output, "events")[2] > 0, "events acked:\n" + output);
+        assertTrue(output.contains("TLS between workers: engine ") && output.contains("no failed connections"),
+                output);
+        assertTrue(Files.readString(dir.resolve("storm.log"), StandardCharsets.UTF_8).contains("worker TLS: engine "),
+                "the workers run TLS");
         Matcher batches = Pattern.compile("batch compression -> [^:]+:\\d+: (\\d+) messages in (\\d+) batches, (\\d+) -> (\\d+)"
                 + " bytes \\(\\d+ %\\), (\\d+) batches rejected").matcher(output);
         int connections = 0;

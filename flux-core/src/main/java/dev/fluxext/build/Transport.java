@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.apache.storm.messaging.IContext;
 
 /**
@@ -46,12 +47,18 @@ final class Transport {
                 .map(e -> new Located<>((String) e.value().toPlain(), e.value().span())));
         checked.filter(c -> !(afterErrors && Placeholders.in(c.value())))
                 .ifPresent(c -> checkContext(c, objects, diagnostics));
+        TransportTls.warnAboutWrittenPasswords(def.config(), diagnostics);
         if (def.transport().isEmpty()) {
             return;
         }
         Located<String> contextClass = def.transport().get().contextClass();
         conf.put(TransportOptions.TRANSPORT_KEY, contextClass.value());
-        def.transport().get().compression().ifPresent(batch -> batchCompression(batch, contextClass, conf,
+        // Innermost first: TLS wraps Netty, batch compression wraps that, the guard (CompressionWiring) the rest.
+        def.transport().get().tls().filter(tls -> !(afterErrors && Stream.of(tls.keystore(), tls.truststore(),
+                tls.password().name()).anyMatch(v -> Placeholders.in(v.value()))))
+                .ifPresent(tls -> TransportTls.apply(tls, contextClass, conf, diagnostics));
+        Located<String> wrapped = new Located<>((String) conf.get(TransportOptions.TRANSPORT_KEY), contextClass.span());
+        def.transport().get().compression().ifPresent(batch -> batchCompression(batch, wrapped, conf,
                 def.transport().get().span(), diagnostics));
         for (ConfigMap.Entry entry : def.transport().get().settings().entries().values()) {
             if (afterErrors && Placeholders.in(entry.value())) {

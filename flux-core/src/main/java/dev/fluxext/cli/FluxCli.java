@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
         "Storm Flux's command form works too, with Flux's meaning: flux --local FILE [--sleep MS], "
             + "flux --remote FILE --jar JAR, flux --dry-run FILE (docs/cli.md)."},
     subcommands = {SubmitCommand.class, ValidateCommand.class, ShowCommand.class, GraphCommand.class,
-        VersionCommand.class, CommandLine.HelpCommand.class})
+        TlsCommand.class, VersionCommand.class, CommandLine.HelpCommand.class})
 public final class FluxCli implements Runnable {
 
     private final CliContext context;

@@ -94,14 +94,19 @@ public final class ElementCheck {
             case CHOICE -> choice(key, value, name, choices);
             case LIST -> shaped(value instanceof YNode.Seq, value, name, "a list");
             case TEXT_LIST -> shaped(value instanceof YNode.Seq, value, name, "a list") && textItems((YNode.Seq) value);
-            case MAP -> shaped(value instanceof YNode.Map, value, name, "a map");
+            case MAP -> shaped(value instanceof YNode.Map, value, name, "a map", Language.notAMapFix(key));
             case STORM_VALUE, ANY -> true; // a Storm key's value: Storm's validator judges it, as in config:
         };
     }
 
     private boolean shaped(boolean fits, YNode value, String name, String shape) {
+        return shaped(fits, value, name, shape, "");
+    }
+
+    private boolean shaped(boolean fits, YNode value, String name, String shape, String fix) {
         if (!fits) {
-            diagnostics.error(Code.WRONG_TYPE, value.span(), name + " must be " + shape + ", not " + value.kindName());
+            diagnostics.error(Code.WRONG_TYPE, value.span(), name + " must be " + shape + ", not " + value.kindName()
+                    + fix);
         }
         return fits;
     }

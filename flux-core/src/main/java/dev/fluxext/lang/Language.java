@@ -432,7 +432,12 @@ public final class Language {
                         + "dropped, counted and logged instead of ending the worker. Costs a byte per tuple and a "
                         + "check per message (figures in security.md). `false`: Storm reads what arrives as stock "
                         + "Storm does (batch frames are still checked); a topology with a per-tuple `compression:` "
-                        + "block is guarded either way.", "guard: false")));
+                        + "block is guarded either way.", "guard: false"),
+                Key.of(TransportOptions.TLS, "Worker TLS", Shape.map("transportTls", "[TLS block](#transport-tls)"))
+                        .withoutIt("none").means("Mutual TLS between workers with Storm's Netty TLS (Storm 2.6.4 or "
+                        + "later; `type: netty` only), the password read by each worker, not written in the topology "
+                        + "config.", "tls:\n  keystore: /etc/fluxext/tls/worker.p12\n  truststore: "
+                        + "/etc/fluxext/tls/ca.p12\n  password: {env: FLUX_TLS_PASSWORD}")));
         for (TransportOptions.NettyKey netty : TransportOptions.NETTY_KEYS) {
             keys.add(Key.of(netty.yamlName(), words(netty.yamlName()), new Shape(Kind.STORM_VALUE,
                     Optional.of(netty.stormKey()), List.of(), "as Storm's key")).withoutIt("Storm's")
@@ -440,6 +445,65 @@ public final class Language {
                     + "warning with a `type` other than netty).", netty.yamlName() + ": " + netty.example()));
         }
         return keys;
+    }
+
+    /**
+     * The {@code transport: {tls: ...}} block: Storm's worker-to-worker mutual TLS ({@code storm.messaging.netty.tls.*},
+     * Storm 2.6.4 and later), with the password read by each worker rather than written in the topology config.
+     */
+    public static final Element TLS = new Element("transportTls", "transport TLS", List.of(
+            Key.of("keystore", "Keystore", TEXT).mustBeGiven().means("The worker's key and certificate chain: a "
+                    + "PKCS12 (`.p12`, `.pfx`) or JKS file; a relative path is resolved against the directory of the "
+                    + "file it is written in, and the config gets the absolute path. Each worker opens it on its own "
+                    + "host (with `--local`: this host); `validate` and `submit` open it here when they can read the "
+                    + "password.", "keystore: /etc/fluxext/tls/worker.p12"),
+            Key.of("truststore", "Truststore", TEXT).mustBeGiven().means("The CAs a peer's certificate must chain to "
+                    + "(paths as for `keystore`). There is no host name check: every holder of a certificate from these CAs "
+                    + "can exchange tuples with the workers, so use a CA that issues certificates for this "
+                    + "topology's workers only (`flux tls init`).", "truststore: /etc/fluxext/tls/ca.p12"),
+            Key.of("password", "Store password", Shape.map("tlsPassword", "`{env: NAME}` or `{file: PATH}`"))
+                    .mustBeGiven().means("Where each worker reads the stores' password: its environment variable "
+                    + "(`env`) or a file on its host (`file`, absolute; one line). Never the password itself: the "
+                    + "topology config, which Storm logs and its UI shows, holds only the variable's name or the "
+                    + "file's path.", "password: {env: FLUX_TLS_PASSWORD}"),
+            Key.of("clientKeystore", "Client keystore", TEXT).withoutIt("the keystore").means("The key a worker shows "
+                    + "when it connects to another worker, if not the keystore's (same password).",
+                    "clientKeystore: /etc/fluxext/tls/client.p12"),
+            Key.of("clientTruststore", "Client truststore", TEXT).withoutIt("the truststore").means("The CAs a "
+                    + "worker accepts from the workers it connects to, if not the truststore's (same password).",
+                    "clientTruststore: /etc/fluxext/tls/ca.p12"),
+            Key.of("protocols", "TLS protocol", TEXT).defaultsTo("TLSv1.3").means("The protocol workers speak, one "
+                    + "name (Storm passes one). Sets `storm.messaging.netty.tls.ssl.protocols`.",
+                    "protocols: TLSv1.3"),
+            Key.of("ciphers", "Cipher suites", Shape.of(Kind.TEXT_LIST, "list of cipher suite names"))
+                    .withoutIt("Storm's: TLS_AES_256_GCM_SHA384, TLS_CHACHA20_POLY1305_SHA256, TLS_AES_128_GCM_SHA256")
+                    .means("The cipher suites workers may agree on. Sets `storm.messaging.netty.tls.ciphers`.",
+                    "ciphers: [TLS_AES_128_GCM_SHA256]"),
+            Key.of("engine", "TLS engine", new Shape(Kind.CHOICE, Optional.empty(), List.of(
+                    new Choice("auto", "OpenSSL (BoringSSL, bundled with Storm) where it loads, else the JDK's."),
+                    new Choice("openssl", "OpenSSL or the worker does not start."),
+                    new Choice("jdk", "The JDK's engine (slower; for a JVM where OpenSSL misbehaves).")), "enum"))
+                    .defaultsTo("auto").means("`auto`, `openssl` or `jdk`; each worker logs the engine it uses.",
+                    "engine: openssl")),
+            List.of());
+
+    /** Where a worker reads the TLS password. */
+    public static final Element TLS_PASSWORD = new Element("tlsPassword", "TLS password", List.of(
+            Key.of("env", "Environment variable", TEXT).means("The name of the variable in each worker's environment "
+                    + "(a cluster's supervisors pass theirs on; with `--local`, the CLI's).",
+                    "env: FLUX_TLS_PASSWORD"),
+            Key.of("file", "Password file", TEXT).means("The absolute path of a file on each worker's host holding "
+                    + "the password (a trailing newline is not part of it).", "file: /etc/fluxext/tls.pass")),
+            List.of(Rule.exactlyOne("env", "file", "the worker's environment variable or a file on its host")));
+
+    /**
+     * Said after "must be a map" when a map-shaped key gets a scalar, where that has a likely cause: a password
+     * written in the file.
+     */
+    static String notAMapFix(Key key) {
+        return key.shape().definition().filter("tlsPassword"::equals).isPresent()
+                ? ": never the password itself (it would go into the topology config, which Storm logs and its UI "
+                + "shows); write password: {env: VARIABLE} or password: {file: /absolute/path}" : "";
     }
 
     /** bufferSize → "Buffer size". */
@@ -450,7 +514,7 @@ public final class Language {
 
     /** Every element, in the order the reference documents them. */
     public static final List<Element> ALL = List.of(TOP, OBJECT, SHARED_OBJECT, COMPONENT, TOPOLOGY_SOURCE,
-            CUSTOM_GROUPING, STREAM, GROUPING, PROPERTY, CONFIG_METHOD, INCLUDE, TRANSPORT);
+            CUSTOM_GROUPING, STREAM, GROUPING, PROPERTY, CONFIG_METHOD, INCLUDE, TRANSPORT, TLS, TLS_PASSWORD);
 
     private Language() {
     }

@@ -18,6 +18,7 @@ import dev.fluxext.model.ObjectDef;
 import dev.fluxext.model.Span;
 import dev.fluxext.model.StreamDef;
 import dev.fluxext.model.TopologyDef;
+import dev.fluxext.model.TlsDef;
 import dev.fluxext.model.TopologySourceDef;
 import dev.fluxext.model.TransportDef;
 import dev.fluxext.model.Value;
@@ -264,7 +265,30 @@ public final class ModelReader {
                 "the compression of the transport"));
         Located<Boolean> guard = new Located<>(checked.flag(TransportOptions.GUARD).orElse(true),
                 map.get(TransportOptions.GUARD).map(YNode::span).orElse(map.span()));
-        return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, guard, map.span()));
+        Optional<TlsDef> tls = checked.map(TransportOptions.TLS).flatMap(this::tls);
+        return Optional.of(new TransportDef(contextClass, new ConfigMap(settings), compression, guard, tls,
+                map.span()));
+    }
+
+    private Optional<TlsDef> tls(YNode.Map map) {
+        Checked checked = elements.check(map, Language.TLS, "transport tls");
+        Optional<TlsDef.Password> password = checked.map("password").flatMap(p -> {
+            Checked source = elements.check(p, Language.TLS_PASSWORD, "the TLS password");
+            return source.text("env").map(env -> new TlsDef.Password(TlsDef.Password.Source.ENV, env, p.span()))
+                    .or(() -> source.text("file").map(file -> new TlsDef.Password(TlsDef.Password.Source.FILE, file,
+                            p.span())));
+        });
+        Optional<Located<String>> keystore = checked.text("keystore");
+        Optional<Located<String>> truststore = checked.text("truststore");
+        if (keystore.isEmpty() || truststore.isEmpty() || password.isEmpty()) {
+            return Optional.empty(); // reported by the check
+        }
+        Optional<Located<List<String>>> ciphers = checked.get("ciphers").map(n -> new Located<>(((YNode.Seq) n)
+                .items().stream().map(i -> ((YNode.Scalar) i).text()).toList(), n.span()));
+        return Optional.of(new TlsDef(keystore.get(), truststore.get(), checked.text("clientKeystore"),
+                checked.text("clientTruststore"), password.get(),
+                checked.text("protocols").orElse(new Located<>("TLSv1.3", map.span())), ciphers,
+                checked.choice("engine").orElse(new Located<>("auto", map.span())), map.span()));
     }
 
     // ---- compression

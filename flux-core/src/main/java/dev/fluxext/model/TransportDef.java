@@ -12,8 +12,9 @@ package dev.fluxext.model;
  *                     empty when absent
  * @param guard        whether the receive guard is installed ({@code guard:}, default true), at its value (at the
  *                     block when not written)
+ * @param tls          worker-to-worker TLS ({@code tls:}); empty when absent
  */
 public record TransportDef(Located<String> contextClass, ConfigMap settings,
                            java.util.Optional<CompressionDef> compression, Located<Boolean> guard,
-                           Span span) {
+                           java.util.Optional<TlsDef> tls, Span span) {
 }

@@ -6,6 +6,8 @@ import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
 import dev.fluxext.compression.storm.FreePorts;
 import dev.fluxext.describe.TopologyView;
+import dev.fluxext.tls.TlsFailures;
+import dev.fluxext.tls.TlsKeys;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -158,6 +160,7 @@ final class LocalRunner {
             // Compression counters are JVM-wide: count this run only.
             CompressionMetrics.reset();
             BatchMetrics.reset();
+            TlsFailures.reset();
             try {
                 cluster.submitTopology(name, conf, topology);
             } catch (InvalidTopologyException e) {
@@ -173,6 +176,7 @@ final class LocalRunner {
             summaryWriter.write(shownName, lastUptime, finalStats, compression, batches);
             List<String> failures = failures(last);
             failures.forEach(out::println);
+            Optional<String> tlsFailed = tlsSummary(conf);
             out.flush();
             if (signalled && !failures.isEmpty()) {
                 // Storm exits the JVM when a component dies (its executor's error handler); its worker's shutdown
@@ -182,18 +186,21 @@ final class LocalRunner {
                     + "traces are in the Storm log)");
                 return ExitCodes.FAILURE;
             }
-            exitCode = ExitCodes.OK;
+            // In a local run every worker is ours: one that could not reach another dropped the tuples it sent.
+            exitCode = tlsFailed.isPresent() ? ExitCodes.FAILURE : ExitCodes.OK;
             if (CliProcess.claimed()) {
                 // The process ends as soon as the command returns (CliProcess.end), topology and cluster with it.
                 // Killing the topology first would only set Storm's supervisors cleaning up the directories that
                 // the end deletes, while it deletes them.
                 out.println(endLine(shownName));
-                return ExitCodes.OK;
+                tlsFailed.ifPresent(out::println);
+                return exitCode;
             }
             cluster.killTopologyWithOpts(name, killNow());
             runEnded = true;
             out.println(killedLine(shownName));
-            return ExitCodes.OK;
+            tlsFailed.ifPresent(out::println);
+            return exitCode;
         } finally {
             counters.close();
             if (!dying && !CliProcess.claimed()) {
@@ -243,14 +250,43 @@ final class LocalRunner {
                 if (!state.text().equals(shownState) || due && !state.emitted()) {
                     out.println(progress.state(info, state.text()));
                     shownState = state.text();
+                    if (due) {
+                        printTlsFailures(); // a start that waits on connections that cannot handshake says why
+                    }
                     continue;
                 }
             }
             if (due) {
                 out.println(progress.line(info, stats, now,
                     CompressionFigures.progress(CompressionMetrics.snapshot(), BatchMetrics.snapshot())));
+                printTlsFailures();
             }
         }
+    }
+
+    private void printTlsFailures() {
+        String tls = TlsFailures.describe();
+        if (!tls.isEmpty()) {
+            out.println(" ".repeat(8) + tls);
+        }
+    }
+
+    /**
+     * The summary's TLS line when the topology uses worker TLS: the engine, and the failed connections by reason.
+     *
+     * @return the run's failure line when workers of this run could not connect to each other over TLS
+     */
+    private Optional<String> tlsSummary(Map<String, Object> conf) {
+        if (!TlsKeys.configured(conf)) {
+            return Optional.empty();
+        }
+        String failed = TlsFailures.describe();
+        out.println("  TLS between workers: engine " + TlsFailures.engine() + ", host names not checked (the "
+            + "truststore's CAs decide); "
+            + (failed.isEmpty() ? "no failed connections" : failed.substring("TLS: ".length())));
+        return TlsFailures.outgoing().isEmpty() ? Optional.empty() : Optional.of("flux: workers of this run could "
+            + "not connect to each other over TLS (" + TlsFailures.outgoing().values().stream().mapToLong(Long::longValue)
+            .sum() + " times; reasons above, details in the Storm log): the tuples they sent each other were lost");
     }
 
     /** The lines naming the topology take the name as printed ({@code shownName}), never the one Storm uses. */

@@ -1,5 +1,6 @@
 package dev.fluxext.run;
 
+import dev.fluxext.build.TlsStores;
 import dev.fluxext.compression.storm.StormLines;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -83,7 +84,8 @@ public final class RemoteSubmitter {
         String where = " to " + target;
         out.printf("flux: submitting topology '%s'%s, uploading %s...%n", shownName, where, jar);
         out.flush();
-        leaderVersion(conf, target).flatMap(version -> StormLines.problem(target, version))
+        leaderVersion(conf, target).flatMap(version -> StormLines.problem(target, version)
+                .or(() -> tlsLineProblem(conf, target, version)))
             .ifPresent(reason -> {
                 throw new RunException(ExitCodes.FAILURE, "flux: " + reason);
             });
@@ -115,6 +117,14 @@ public final class RemoteSubmitter {
 
     /** How long the leader check waits for each seed host before the next one (Storm's own default has no bound). */
     static final int CHECK_TIMEOUT_MILLIS = 5_000;
+
+    /** Why a topology with TLS between workers cannot run on Storm {@code version} (before 2.6.4), if it cannot. */
+    static Optional<String> tlsLineProblem(Map<String, Object> conf, String target, String version) {
+        if (!ObjectReader.getBoolean(conf.get(Config.STORM_MESSAGING_NETTY_TLS_ENABLE), false)) {
+            return Optional.empty();
+        }
+        return TlsStores.stormLine(target, version).map(p -> p.message() + ": " + p.fix());
+    }
 
     /**
      * The Storm version the leading Nimbus runs, to refuse a line fluxext's worker code was not tested on before

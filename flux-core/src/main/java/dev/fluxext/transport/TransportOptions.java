@@ -16,6 +16,8 @@ public final class TransportOptions {
     public static final String COMPRESSION = "compression";
     /** {@code guard}: whether each worker checks every message it receives before Storm reads it. */
     public static final String GUARD = "guard";
+    /** {@code tls}: worker-to-worker mutual TLS (the block's keys: {@code Language.TLS}). */
+    public static final String TLS = "tls";
     public static final String TRANSPORT_KEY = "storm.messaging.transport";
     public static final String NETTY = "netty";
     public static final String NETTY_CONTEXT = "org.apache.storm.messaging.netty.Context";

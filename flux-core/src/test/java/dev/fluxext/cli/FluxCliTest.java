@@ -47,7 +47,7 @@ class FluxCliTest {
     void helpListsTheCommandsAndExitCodes() {
         CliRun run = CliRun.of("--help");
         assertEquals(ExitCodes.OK, run.exitCode());
-        for (String command : List.of("submit", "validate", "show", "graph", "version")) {
+        for (String command : List.of("submit", "validate", "show", "graph", "tls", "version")) {
             assertTrue(run.out().contains(command), command + " missing from\n" + run.out());
         }
         assertTrue(run.out().contains("Exit codes:"), run.out());

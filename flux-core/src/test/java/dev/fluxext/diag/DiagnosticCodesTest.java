@@ -105,6 +105,8 @@ class DiagnosticCodesTest {
                 + SPOUT)));
         seen.put(Code.MISSING_JAR, only(Code.MISSING_JAR, load(SPOUT.replace("org.apache.storm.testing.TestWordSpout",
                 "org.apache.storm.hdfs.spout.HdfsSpout"))));
+        seen.put(Code.TLS_STORE, only(Code.TLS_STORE, load(SPOUT + "transport:\n  tls:\n    keystore: worker.p12\n"
+                + "    truststore: ca.p12\n    password: {file: " + dir + "/nope.pass}\n")));
         seen.put(Code.OVERRIDE, only(Code.OVERRIDE, load(SPOUT, Map.of("fluxext.compression.codec", "lz4"))));
         seen.put(Code.INTERNAL, only(Code.INTERNAL, FluxLoader.load(LoadOptions.of(write(SPOUT)), (m, o, d) -> {
             throw new IllegalStateException("a bug");
@@ -150,6 +152,7 @@ class DiagnosticCodesTest {
                 "STORM_REJECTED t.yaml:1:1: Storm could not create the topology: no outputs today",
                 "STORM_CONFIG_NULL t.yaml:2:3: warning: 'topology.debug' has no value: Storm gets null for it, in place of its default",
                 "MISSING_JAR t.yaml:3:16: class org.apache.storm.hdfs.spout.HdfsSpout not found: no class of package org.apache.storm.hdfs.spout is on the classpath; it is in Storm's connector storm-hdfs: add org.apache.storm:storm-hdfs:2.8.3 with its dependencies (--jar, --classpath, or your topology jar)",
+                "TLS_STORE t.yaml:8:22: the TLS password file nope.pass (fluxext.tls.password.file) is not a regular file of at most 4096 bytes",
                 "OVERRIDE -c fluxext.compression.codec: compression is configured in the topology file (a 'compression:' block, or Storm 3 keys in 'config:'), not with -c",
                 "INTERNAL t.yaml:1:1: internal error: java.lang.IllegalStateException: a bug (run with --verbose for the stack trace)");
     }

@@ -40,6 +40,8 @@ class ReferenceDocsTest {
                 Language.GROUPING.keys().stream().map(k -> k.renamed("grouping." + k.name()))).toList()));
         tables.put("include", table(Language.INCLUDE.keys()));
         tables.put("transport", table(Language.TRANSPORT.keys()));
+        tables.put("transport-tls", table(Language.TLS.keys()));
+        tables.put("tls-password", table(Language.TLS_PASSWORD.keys()));
         return tables;
     }
 

@@ -125,7 +125,9 @@ class SchemaContentTest {
         assertTrue(block.has(TransportOptions.TYPE));
         assertTrue(block.has(TransportOptions.COMPRESSION));
         assertTrue(block.has(TransportOptions.GUARD));
+        assertEquals("#/definitions/transportTls", block.at("/" + TransportOptions.TLS + "/allOf/0/$ref").asText(),
+                block.get(TransportOptions.TLS).toString());
         TransportOptions.NETTY_KEYS.forEach(k -> assertTrue(block.has(k.yamlName()), k.yamlName()));
-        assertEquals(TransportOptions.NETTY_KEYS.size() + 3, block.size());
+        assertEquals(TransportOptions.NETTY_KEYS.size() + 4, block.size());
     }
 }

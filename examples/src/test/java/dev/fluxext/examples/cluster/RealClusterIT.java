@@ -1,9 +1,11 @@
 package dev.fluxext.examples.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fluxext.examples.TlsFixture;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,7 +42,8 @@ import org.junit.jupiter.api.Test;
  * classpath, the spout's and the transport's compression figures from the workers' metrics and from their logs,
  * the supervisor starting a new worker process on the killed one's port, that process sending bundles again and
  * processing tuples, nothing rejected, and at-least-once: every id emitted is acked and seen by the sink with its
- * checksum intact.
+ * checksum intact. The workers talk over mutual TLS ({@code transport.tls}, stores made by {@link TlsFixture}, the
+ * password read by each worker from a file): each logs that it runs TLS, and none logs a failed handshake.
  *
  * <p>Everything stays under {@code target/real-cluster/RUN/} (daemon and worker logs, ledgers, metrics).
  */
@@ -109,6 +112,15 @@ class RealClusterIT {
                 assertEquals(0L, sent.rejected(), sent.toString());
             }
 
+            // Over TLS, with the password read by each worker, and no handshake failed.
+            for (int port : cluster.slots) {
+                String log = Files.readString(cluster.workerLog(topologyId, port));
+                assertTrue(log.contains("worker TLS: engine "), "worker " + port + " runs TLS");
+                assertFalse(log.contains(TlsFixture.PASSWORD), "the password is not in worker " + port + "'s log");
+                assertFalse(log.contains("SSLHandshakeException") || log.contains("OpenSslException"),
+                        "no handshake failed on worker " + port);
+            }
+
             // The documented console reporter prints both kinds of gauges; a worker sends its standard output to its log.
             Path reported = cluster.workerLog(topologyId, cluster.slots.get(0));
             Poll.until("the console reporter's compression gauges in " + reported, Duration.ofSeconds(60), () -> {
@@ -168,7 +180,7 @@ class RealClusterIT {
     private static void submit(StormCluster cluster, Path run, Path ledger) throws Exception {
         ChildJvm flux = ChildJvm.start("flux submit", Path.of("").toAbsolutePath(), run.resolve("logs/flux-submit.out"),
                 Map.of(), List.of("-Xmx256m"), System.getProperty("java.class.path"), "dev.fluxext.cli.FluxCli",
-                List.of("submit", "--remote", "topologies/" + TOPOLOGY + ".yaml", "--jar", JAR.toAbsolutePath().toString(),
+                List.of("submit", "--remote", TlsFixture.overTls(run, TOPOLOGY).toString(), "--jar", JAR.toAbsolutePath().toString(),
                         "--nimbus", "127.0.0.1:" + cluster.nimbusPort,
                         "-c", "examples.ledger.dir=" + ledger, "-c", "examples.ledger.limit=" + IDS,
                         "-c", "examples.ledger.rate=" + RATE));
@@ -180,6 +192,7 @@ class RealClusterIT {
         }
         assertEquals(0, exit, "flux submit --remote:\n" + flux.output());
         assertTrue(flux.output().contains("topology '" + TOPOLOGY + "' submitted"), flux.output());
+        assertFalse(flux.output().contains(TlsFixture.PASSWORD), flux.output());
     }
 
     /** The classpath entries (wildcards expanded, as the JVM does) that hold {@code resource}. */

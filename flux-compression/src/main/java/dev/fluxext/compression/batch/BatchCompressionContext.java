@@ -10,7 +10,9 @@ import dev.fluxext.compression.storm.RejectLog;
 import dev.fluxext.compression.storm.StormLines;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
@@ -20,6 +22,8 @@ import org.apache.storm.messaging.IContext;
 import org.apache.storm.messaging.TaskMessage;
 import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.utils.ReflectionUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A messaging transport that sends each bundle of messages a worker hands a connection as one compressed frame
@@ -31,6 +35,7 @@ import org.apache.storm.utils.ReflectionUtils;
 public final class BatchCompressionContext implements IContext {
 
     public static final String DEFAULT_DELEGATE = "org.apache.storm.messaging.netty.Context";
+    private static final Logger LOG = LoggerFactory.getLogger(BatchCompressionContext.class);
 
     private IContext delegate;
     private BatchSettings settings;
@@ -61,6 +66,12 @@ public final class BatchCompressionContext implements IContext {
                     + " must name the transport to wrap, not " + name);
         }
         delegate = ReflectionUtils.newInstance(name.toString());
+        if (settings.frames() != FrameSharing.SHARED) {
+            // What `frames: auto` became is worth a line: it decides what an observer of frame sizes can learn.
+            LOG.info("batch transport: {} frames ({})", settings.frames().name().toLowerCase(Locale.ROOT)
+                    .replace('_', '-'), settings.frames() == FrameSharing.PER_SOURCE
+                    ? "each source task's tuples compressed apart from other tasks'" : "each message compressed alone");
+        }
         FiguresLog.start(settings.logIntervalSecs());
     }
 
@@ -81,7 +92,7 @@ public final class BatchCompressionContext implements IContext {
         LinkState link = settings.onlyWhenBacklogged() && settings.codec() != null
                 ? LinkWatch.worker().watch(host, port, name) : LinkState.ALWAYS;
         return new BatchingConnection(delegate.connect(stormId, host, port, remoteBpStatus),
-                new BatchWriter(settings, counters), counters, link);
+                new BatchWriter(settings, counters), counters, link, settings.frames());
     }
 
     /**
@@ -92,13 +103,25 @@ public final class BatchCompressionContext implements IContext {
         private final BatchWriter writer;
         private final BatchCounters counters;
         private final LinkState link;
+        private final FrameSharing sharing;
         private final List<TaskMessage> out = new ArrayList<>();
+        /** Per source task, the messages of a bundle that go {@link FrameSharing#PER_SOURCE}; reused. */
+        private final Map<Integer, List<TaskMessage>> bySource = new LinkedHashMap<>();
+        /** Wire bytes and count of the messages framed in the current {@link #send}. */
+        private long before;
+        private int count;
 
         BatchingConnection(IConnection connection, BatchWriter writer, BatchCounters counters, LinkState link) {
+            this(connection, writer, counters, link, FrameSharing.SHARED);
+        }
+
+        BatchingConnection(IConnection connection, BatchWriter writer, BatchCounters counters, LinkState link,
+                           FrameSharing sharing) {
             super(connection);
             this.writer = writer;
             this.counters = counters;
             this.link = link;
+            this.sharing = sharing;
         }
 
         @Override
@@ -118,27 +141,22 @@ public final class BatchCompressionContext implements IContext {
 
         private void sendFrames(Iterator<TaskMessage> msgs) {
             long start = System.nanoTime();
-            long before = 0;
-            int count = 0;
-            while (msgs.hasNext()) {
-                TaskMessage message = msgs.next();
-                boolean alone = writer.tooBig(message);
-                if (!writer.isEmpty() && (alone || !writer.fits(message))) {
-                    // Flushed first so that messages keep their order.
-                    before += writer.bytesBefore();
-                    count += writer.count();
-                    out.add(writer.finish());
+            before = 0;
+            count = 0;
+            if (sharing == FrameSharing.PER_SOURCE) {
+                // Storm keeps order only between a pair of tasks; each source's messages keep theirs.
+                while (msgs.hasNext()) {
+                    TaskMessage message = msgs.next();
+                    bySource.computeIfAbsent(FrameSharing.sourceTask(message.message()), t -> new ArrayList<>())
+                        .add(message);
                 }
-                if (alone) {
-                    out.add(message); // too big for a bundle: the receiver passes it on
-                } else {
-                    writer.add(message);
+                for (Map.Entry<Integer, List<TaskMessage>> source : bySource.entrySet()) {
+                    // A payload without a source task is no tuple Storm wrote: it shares no frame either.
+                    pack(source.getValue().iterator(), source.getKey() < 0);
                 }
-            }
-            if (!writer.isEmpty()) {
-                before += writer.bytesBefore();
-                count += writer.count();
-                out.add(writer.finish());
+                bySource.clear();
+            } else {
+                pack(msgs, sharing == FrameSharing.PER_MESSAGE);
             }
             long after = 0;
             int frames = 0;
@@ -152,6 +170,34 @@ public final class BatchCompressionContext implements IContext {
                 counters.sent(frames, count, before, after, System.nanoTime() - start);
             }
             sendOut();
+        }
+
+        /** Frames {@code msgs} into {@link #out} in order: as many to a frame as fit, or {@code eachAlone}. */
+        private void pack(Iterator<TaskMessage> msgs, boolean eachAlone) {
+            while (msgs.hasNext()) {
+                TaskMessage message = msgs.next();
+                boolean alone = writer.tooBig(message);
+                if (!writer.isEmpty() && (alone || !writer.fits(message))) {
+                    flush(); // first, so that messages keep their order
+                }
+                if (alone) {
+                    out.add(message); // too big for a bundle: the receiver passes it on
+                } else {
+                    writer.add(message);
+                    if (eachAlone) {
+                        flush();
+                    }
+                }
+            }
+            if (!writer.isEmpty()) {
+                flush();
+            }
+        }
+
+        private void flush() {
+            before += writer.bytesBefore();
+            count += writer.count();
+            out.add(writer.finish());
         }
 
         /**

@@ -24,10 +24,11 @@ import java.util.Map;
  * @param logIntervalSecs period of the worker's figures log line, 0 for none
  * @param idsInValues     the topology's tuple values carry their {@code Long}s behind a mask (fluxext's serializer
  *                        on this transport), so the ackers' ids go apart from the codec too ({@link BundleIds})
+ * @param frames          which messages may share a frame, {@code auto} resolved against the worker's TLS switch
  */
 public record BatchSettings(CodecId codec, boolean onlyWhenBacklogged, int maxBatchBytes, int minBatchBytes,
                             int minSavingPercent, CompressionSettings codecSettings, int logIntervalSecs,
-                            boolean idsInValues) {
+                            boolean idsInValues, FrameSharing frames) {
 
     public int maxDecompressedBytes() {
         return codecSettings.maxDecompressedBytes();
@@ -59,7 +60,8 @@ public record BatchSettings(CodecId codec, boolean onlyWhenBacklogged, int maxBa
                 (Integer) values.get(BatchCompressionOptions.MIN_BATCH_BYTES),
                 (Integer) values.get(BatchCompressionOptions.MIN_SAVING_PERCENT), codecSettings,
                 (Integer) values.get(BatchCompressionOptions.LOG_INTERVAL_SECS),
-                CompressingListDelegateSerializer.valuesCarryLongMask(conf));
+                CompressingListDelegateSerializer.valuesCarryLongMask(conf),
+                FrameSharing.resolve((String) values.get(BatchCompressionOptions.FRAMES), conf));
     }
 
     /**

@@ -68,6 +68,20 @@ public final class BatchCompressionOptions {
                     + "every bundle, whatever the link.",
             "always");
 
+    /**
+     * Per-source under TLS: compressing an attacker's tuples together with others' is the CRIME condition (RFC 9114
+     * section 10.6); a task's own tuples still share frames, so bundles under load keep most of their repeats.
+     */
+    public static final ConfigOption FRAMES = ConfigOption.stringOption(PREFIX + "frames", "frames", "auto",
+            List.of("auto", "shared", "per-source", "per-message"),
+            "Which messages one compressed frame may hold. `shared`: any a worker bundles for another worker. "
+                    + "`per-source`: only those of one source task (a spout's or bolt's instance), so that no task's "
+                    + "tuples are compressed with another's: under TLS, a frame mixing tuples an attacker can feed in "
+                    + "with others' would let an observer of the encrypted lengths guess the others' content (CRIME). "
+                    + "`per-message`: each message compressed alone. `auto`: `per-source` when TLS between workers "
+                    + "is on (a `transport.tls` block, or `storm.messaging.netty.tls.enable`), `shared` otherwise.",
+            "per-source");
+
     /** The codecs' settings are the tuple options' own (ranges, zstd's windowLog gap), under this block's keys. */
     /**
      * Level 1, not per-tuple's 3: at steady state (docs/compression.md#measured, events topology, 2 cores) level 1
@@ -89,7 +103,7 @@ public final class BatchCompressionOptions {
                     + "INFO; 0 turns the line off.",
             "60").in("seconds");
 
-    public static final List<ConfigOption> ALL = List.of(CODEC, WHEN, MAX_BATCH_BYTES, MAX_DECOMPRESSED_BYTES,
+    public static final List<ConfigOption> ALL = List.of(CODEC, WHEN, FRAMES, MAX_BATCH_BYTES, MAX_DECOMPRESSED_BYTES,
             MIN_BATCH_BYTES, MIN_SAVING_PERCENT, ZSTD_LEVEL, ZSTD_WINDOW_LOG, LZ4_LEVEL, GZIP_LEVEL, LOG_INTERVAL_SECS);
 
     /** The transport the batch transport wraps ({@code org.apache.storm.messaging.netty.Context} by default). */

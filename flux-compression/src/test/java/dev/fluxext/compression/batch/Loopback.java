@@ -56,7 +56,8 @@ final class Loopback extends StubConnection {
         receiver = new BatchCompressionContext.UnpackingCallback(storm, ThreadLocal.withInitial(() -> new BatchReader(s)),
                 "-> :1");
         BatchCounters counters = BatchMetrics.counters("-> peer");
-        sender = new BatchCompressionContext.BatchingConnection(this, new BatchWriter(s, counters), counters, link);
+        sender = new BatchCompressionContext.BatchingConnection(this, new BatchWriter(s, counters), counters, link,
+                s.frames());
     }
 
     /** Everything the receiving worker handed Storm, in order. */

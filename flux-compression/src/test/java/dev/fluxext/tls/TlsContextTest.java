@@ -1,0 +1,222 @@
+package dev.fluxext.tls;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fluxext.compression.storm.FreePorts;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManagerFactory;
+import org.apache.storm.messaging.IConnection;
+import org.apache.storm.messaging.TaskMessage;
+import org.apache.storm.messaging.netty.BackPressureStatus;
+import org.apache.storm.utils.Utils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two workers' transports in one JVM over loopback, with Storm's own Netty TLS behind {@link TlsContext}: on this
+ * module's Storm (2.8.3, whose Netty checks host names by default) and, through storm-lines, on 2.6.4 and 2.7.1.
+ * Peers that must be kept out are kept out and counted by reason, and the server keeps serving the right peer.
+ */
+class TlsContextTest {
+
+    @TempDir
+    static Path dir;
+    static TestCertificates.Authority ca;
+    static Path keystore;
+    static Path truststore;
+    static Path passwordFile;
+    static TlsContext server;
+    static int port;
+    static final List<TaskMessage> received = new CopyOnWriteArrayList<>();
+
+    @BeforeAll
+    @SuppressWarnings("deprecation")
+    static void serve() throws Exception {
+        TestCertificates certificates = new TestCertificates(dir);
+        ca = certificates.authority("topology CA");
+        keystore = certificates.keystore("worker.p12", ca);
+        truststore = certificates.truststore("ca.p12", ca);
+        passwordFile = Files.writeString(dir.resolve("tls.pass"), TestCertificates.PASSWORD + "\n");
+        TlsFailures.reset();
+        server = new TlsContext();
+        Map<String, Object> conf = conf(keystore, truststore);
+        server.prepare(conf);
+        assertFalse(conf.containsValue(TestCertificates.PASSWORD), "the worker's conf is untouched");
+        port = FreePorts.consecutive(1);
+        server.bind("tls-test", port, received::addAll,
+                () -> new BackPressureStatus("tls-test-worker", new java.util.ArrayList<>(), new java.util.ArrayList<>()));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.term();
+        }
+    }
+
+    static Map<String, Object> conf(Path keys, Path trust) {
+        Map<String, Object> conf = new HashMap<>(Utils.readDefaultConfig());
+        conf.put(TlsKeys.KEYSTORE, keys.toString());
+        conf.put(TlsKeys.TRUSTSTORE, trust.toString());
+        conf.put(TlsKeys.CLIENT_KEYSTORE, keys.toString());
+        conf.put(TlsKeys.CLIENT_TRUSTSTORE, trust.toString());
+        conf.put(TlsKeys.PASSWORD_FILE, passwordFile.toString());
+        return conf;
+    }
+
+    /** Sends from a worker with these stores; whether the server received it within {@code wait}. */
+    @SuppressWarnings("deprecation")
+    static boolean sendsThrough(Path keys, Path trust, Duration wait) throws Exception {
+        TlsContext client = new TlsContext();
+        client.prepare(conf(keys, trust));
+        try {
+            IConnection connection = client.connect("tls-test", "localhost", port, new AtomicBoolean[8]);
+            byte[] payload = ("hello " + System.nanoTime()).getBytes(StandardCharsets.UTF_8);
+            return waitFor(wait, () -> {
+                connection.send(List.of(new TaskMessage(1, payload)).iterator());
+                return received.stream().anyMatch(m -> java.util.Arrays.equals(m.message(), payload));
+            });
+        } finally {
+            client.term();
+        }
+    }
+
+    static boolean waitFor(Duration wait, BooleanSupplier done) throws InterruptedException {
+        Instant end = Instant.now().plus(wait);
+        while (Instant.now().isBefore(end)) {
+            if (done.getAsBoolean()) {
+                return true;
+            }
+            Thread.sleep(200);
+        }
+        return done.getAsBoolean();
+    }
+
+    static void keptOutAndCounted(TlsFailures.Reason reason, Runnable attempt) throws Exception {
+        long before = TlsFailures.incoming().getOrDefault(reason, 0L);
+        attempt.run();
+        assertTrue(waitFor(Duration.ofSeconds(20), () -> TlsFailures.incoming().getOrDefault(reason, 0L) > before),
+                "refused as " + reason + ": " + TlsFailures.describe());
+    }
+
+    @Test
+    void workersOfTheTopologyExchangeMessages() throws Exception {
+        assertTrue(sendsThrough(keystore, truststore, Duration.ofSeconds(30)), "no message arrived over TLS; "
+                + TlsFailures.describe());
+        assertFalse(TlsFailures.outgoing().containsKey(TlsFailures.Reason.HOST_NAME_CHECK), TlsFailures.describe());
+    }
+
+    @Test
+    void aWorkerWithACertificateFromAnotherCaIsKeptOut() throws Exception {
+        TestCertificates certificates = new TestCertificates(dir);
+        TestCertificates.Authority other = certificates.authority("another CA");
+        // It trusts the server (ca.p12) but holds a certificate the server's truststore does not accept. The server
+        // names the CAs it accepts, so Storm's key manager offers none: the server sees no certificate.
+        Path foreign = certificates.keystore("foreign.p12", other);
+        keptOutAndCounted(TlsFailures.Reason.NO_CERTIFICATE, () -> assertFalse(sends(foreign, truststore)));
+        assertTrue(sendsThrough(keystore, truststore, Duration.ofSeconds(30)), "the right peer still gets in");
+    }
+
+    @Test
+    void aWorkerWithAnExpiredCertificateIsKeptOut() throws Exception {
+        Instant now = Instant.now();
+        Path expired = new TestCertificates(dir).keystore("expired.p12", ca, now.minus(Duration.ofDays(10)),
+                now.minus(Duration.ofDays(1)));
+        keptOutAndCounted(TlsFailures.Reason.EXPIRED, () -> assertFalse(sends(expired, truststore)));
+    }
+
+    @Test
+    void aTlsClientWithoutACertificateIsKeptOut() throws Exception {
+        keptOutAndCounted(TlsFailures.Reason.NO_CERTIFICATE, () -> {
+            try {
+                KeyStore trust = KeyStore.getInstance("PKCS12");
+                try (var in = Files.newInputStream(truststore)) {
+                    trust.load(in, TestCertificates.PASSWORD.toCharArray());
+                }
+                TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+                tmf.init(trust);
+                SSLContext context = SSLContext.getInstance("TLSv1.3");
+                context.init(null, tmf.getTrustManagers(), null);
+                try (SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket("localhost", port)) {
+                    socket.setSoTimeout(10_000);
+                    socket.startHandshake();
+                    socket.getOutputStream().write(new byte[] {0, 1, 0, 0, 0, 4, 1, 2, 3, 4});
+                    socket.getOutputStream().flush();
+                    assertEquals(-1, socket.getInputStream().read(), "the server closes the connection");
+                }
+            } catch (java.io.IOException expected) {
+                // the server's alert: the handshake or the first read fails
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+    }
+
+    @Test
+    void aPlaintextPeerIsKeptOut() throws Exception {
+        keptOutAndCounted(TlsFailures.Reason.NOT_TLS, () -> {
+            try (Socket socket = new Socket("localhost", port)) {
+                OutputStream out = socket.getOutputStream();
+                // A Storm message frame as a plaintext worker would send it: task 1, 4 bytes.
+                out.write(new byte[] {0, 1, 0, 0, 0, 4, 1, 2, 3, 4});
+                out.flush();
+                socket.setSoTimeout(10_000);
+                assertEquals(-1, socket.getInputStream().read(), "the server closes the connection");
+            } catch (java.io.IOException expected) {
+                // reset by the server
+            }
+        });
+        assertTrue(sendsThrough(keystore, truststore, Duration.ofSeconds(30)), "the server still serves its peers");
+    }
+
+    @Test
+    void thePasswordComesFromTheWorkersEnvironmentOrFileOnly() {
+        Map<String, Object> conf = conf(keystore, truststore);
+        conf.remove(TlsKeys.PASSWORD_FILE);
+        conf.put(TlsKeys.PASSWORD_ENV, "FLUXEXT_TEST_SURELY_UNSET_PASSWORD");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> TlsKeys.password(conf, Map.of()));
+        assertTrue(e.getMessage().contains("FLUXEXT_TEST_SURELY_UNSET_PASSWORD"), e.getMessage());
+        assertEquals("s3cret", TlsKeys.password(conf, Map.of("FLUXEXT_TEST_SURELY_UNSET_PASSWORD", "s3cret")));
+        Map<String, Object> forStorm = TlsKeys.forStorm(conf, "s3cret");
+        TlsKeys.PASSWORD_OF.values().forEach(key -> assertEquals("s3cret", forStorm.get(key), key));
+        assertFalse(conf.containsValue("s3cret"), "the topology config itself never holds it");
+    }
+
+    @Test
+    void aRelativeStorePathIsRefusedNamingTheKeyNotANullPointerException() {
+        Map<String, Object> conf = conf(keystore, truststore);
+        conf.put(TlsKeys.TRUSTSTORE, "certs/ca.p12");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new TlsContext().prepare(conf,
+                null));
+        assertTrue(e.getMessage().contains(TlsKeys.TRUSTSTORE) && e.getMessage().contains("relative"), e.getMessage());
+    }
+
+    private static boolean sends(Path keys, Path trust) {
+        try {
+            return sendsThrough(keys, trust, Duration.ofSeconds(5));
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+}

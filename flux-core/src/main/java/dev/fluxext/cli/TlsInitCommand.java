@@ -1,0 +1,320 @@
+package dev.fluxext.cli;
+
+import dev.fluxext.build.TlsStores;
+import dev.fluxext.build.TlsStores.StoreProblem;
+import dev.fluxext.cli.Certificates.Validity;
+import dev.fluxext.run.ExitCodes;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code flux tls init DIR}: a per-topology CA and the workers' stores in one command, as Elasticsearch's certutil
+ * makes a cluster's. Every file is written readable by its owner only; nothing existing is replaced without
+ * {@code --force}. The CA's key goes into a store of its own, so that {@code --ca} can issue more later.
+ */
+@Command(name = "init", mixinStandardHelpOptions = true,
+    description = {"Make a CA and worker key stores for TLS between a topology's workers, in DIR:",
+        "  ca.p12      the truststore: the CA's certificate only",
+        "  worker.p12  the keystore: a worker key with its certificate and the CA's (or worker-HOST.p12 per --workers)",
+        "  tls.pass    the stores' password (random, unless --password-file)",
+        "  ca-key.p12  the CA's private key, to issue more with --ca; keep it off the worker hosts",
+        "DIR is made readable by you only (0700), each file too (0600). Prints the transport.tls block to paste."})
+final class TlsInitCommand implements Callable<Integer> {
+
+    static final String TRUSTSTORE = "ca.p12";
+    static final String KEYSTORE = "worker.p12";
+    static final String PASSWORD = "tls.pass";
+    static final String CA_KEY = "ca-key.p12";
+    private static final String CA_ALIAS = "ca";
+
+    /** Host names and IP addresses (v4 and v6): also safe inside a file name once ':' is replaced. */
+    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|[0-9A-Fa-f:.]+");
+    private static final Set<PosixFilePermission> OWNER_ONLY_DIR = PosixFilePermissions.fromString("rwx------");
+
+    @ParentCommand
+    TlsCommand parent;
+
+    @Parameters(index = "0", paramLabel = "DIR", description = "The directory to write to (made if missing).")
+    Path dir;
+
+    @Option(names = "--workers", split = ",", paramLabel = "HOST",
+        description = "One keystore per worker host, worker-HOST.p12, naming that host (a DNS name or an IP "
+            + "address). Without it: worker.p12 for this machine (localhost, 127.0.0.1, ::1, its host name).")
+    List<String> workers = List.of();
+
+    @Option(names = "--days", paramLabel = "N", defaultValue = "365",
+        description = "How long the worker certificates are valid (default: ${DEFAULT-VALUE} days).")
+    int days;
+
+    @Option(names = "--ca-days", paramLabel = "N", defaultValue = "3650",
+        description = "How long a new CA is valid (default: ${DEFAULT-VALUE} days).")
+    int caDays;
+
+    @Option(names = "--ca", paramLabel = "CA_KEY_P12",
+        description = "Issue from this existing CA (a ca-key.p12 an earlier init wrote) instead of making a new one.")
+    Path caKeyStore;
+
+    @Option(names = "--ca-password-file", paramLabel = "FILE",
+        description = "The password of --ca's store (default: tls.pass in the same directory).")
+    Path caPasswordFile;
+
+    @Option(names = "--password-file", paramLabel = "FILE",
+        description = "Protect the new stores with this password (e.g. the tls.pass the running workers use, to "
+            + "add a host) instead of a new random one.")
+    Path passwordFile;
+
+    @Option(names = "--force", description = "Replace files that exist already.")
+    boolean force;
+
+    @Override
+    public Integer call() throws IOException {
+        CliContext context = parent.context();
+        if (days < 1 || caDays < 1) {
+            throw new CliException(ExitCodes.USAGE, "flux tls init: --days and --ca-days must be at least 1");
+        }
+        for (String host : workers) {
+            if (!HOST.matcher(host).matches()) {
+                throw new CliException(ExitCodes.USAGE, "flux tls init: --workers '" + host + "' is not a host name "
+                    + "or IP address");
+            }
+        }
+        Path target = context.workingDir().resolve(dir).toAbsolutePath().normalize();
+        Map<String, List<String>> keystores = keystores();
+        List<String> names = new ArrayList<>(List.of(TRUSTSTORE, PASSWORD));
+        names.addAll(keystores.keySet());
+        if (caKeyStore == null) {
+            names.add(CA_KEY);
+        }
+        List<Path> existing = names.stream().map(target::resolve).filter(Files::exists).toList();
+        if (!existing.isEmpty() && !force) {
+            throw new CliException(ExitCodes.FAILURE, "flux tls init: " + String.join(", ", existing.stream()
+                .map(Path::toString).toList()) + (existing.size() == 1 ? " exists" : " exist") + " already; pass "
+                + "--force to replace " + (existing.size() == 1 ? "it" : "them") + " (workers that use the old "
+                + "files then need the new ones), or choose another DIR");
+        }
+
+        char[] password = passwordFile == null ? randomPassword() : readPassword(context.workingDir()
+            .resolve(passwordFile), "--password-file");
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        Issuer issuer = caKeyStore == null ? newCa(target, now) : existingCa(context.workingDir());
+        Instant notAfter = now.plus(Duration.ofDays(days));
+        List<String> notes = new ArrayList<>();
+        if (notAfter.isAfter(issuer.cert().getNotAfter().toInstant())) {
+            notAfter = issuer.cert().getNotAfter().toInstant();
+            notes.add("the worker certificates end with the CA's, on " + notAfter);
+        }
+        Validity validity = new Validity(now.minus(Duration.ofHours(1)), notAfter); // an hour for clocks apart
+
+        boolean posix = makeDirectory(target, notes);
+        Certificates.writeTrustStore(target.resolve(TRUSTSTORE), password, issuer.cert());
+        Map<String, X509Certificate> issued = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> store : keystores.entrySet()) {
+            KeyPair keys = Certificates.newKeyPair();
+            String commonName = "fluxext worker " + store.getValue().get(0);
+            X509Certificate cert = Certificates.issue(issuer.cert(), issuer.key(), keys.getPublic(), commonName,
+                store.getValue(), validity, Certificates.WORKER_PURPOSES);
+            Certificates.writeKeyStore(target.resolve(store.getKey()), password, "worker", keys.getPrivate(), cert,
+                issuer.cert());
+            issued.put(store.getKey(), cert);
+        }
+        Certificates.writePrivately(target.resolve(PASSWORD), new String(password).getBytes(StandardCharsets.UTF_8));
+        if (caKeyStore == null) {
+            Certificates.writeKeyStore(target.resolve(CA_KEY), password, CA_ALIAS, issuer.key(), issuer.cert());
+        }
+        // What validate will say about them: nothing, unless something above is wrong.
+        for (String keystore : issued.keySet()) {
+            List<StoreProblem> problems = TlsStores.check(target.resolve(keystore), password,
+                target.resolve(TRUSTSTORE), now);
+            if (problems.stream().anyMatch(StoreProblem::isError)) {
+                throw new CliException(ExitCodes.FAILURE, "flux tls init: the stores written do not check: "
+                    + problems);
+            }
+        }
+        if (!posix) {
+            notes.add("this file system has no POSIX permissions: make DIR readable by the workers' user only");
+        }
+        print(context.out(), target, issued, issuer, notes);
+        return ExitCodes.OK;
+    }
+
+    /** Keystore file name → the host names its certificate carries (the first is its name). */
+    private Map<String, List<String>> keystores() {
+        Map<String, List<String>> stores = new LinkedHashMap<>();
+        if (workers.isEmpty()) {
+            stores.put(KEYSTORE, Certificates.localHosts());
+        }
+        for (String host : workers) {
+            stores.put("worker-" + host.toLowerCase(Locale.ROOT).replace(':', '_') + ".p12", List.of(host));
+        }
+        return stores;
+    }
+
+    private record Issuer(X509Certificate cert, PrivateKey key, Path keyStore, boolean made) {
+    }
+
+    private Issuer newCa(Path target, Instant now) {
+        KeyPair keys = Certificates.newKeyPair();
+        String name = "fluxext worker CA " + (target.getFileName() == null ? "" : target.getFileName() + " ") + now;
+        X509Certificate cert = Certificates.ca(keys, name, new Validity(now.minus(Duration.ofHours(1)),
+            now.plus(Duration.ofDays(caDays))));
+        return new Issuer(cert, keys.getPrivate(), target.resolve(CA_KEY), true);
+    }
+
+    private Issuer existingCa(Path workingDir) {
+        Path store = workingDir.resolve(caKeyStore).toAbsolutePath().normalize();
+        Path passFile = caPasswordFile != null ? workingDir.resolve(caPasswordFile)
+            : store.resolveSibling(PASSWORD);
+        char[] password = readPassword(passFile, caPasswordFile != null ? "--ca-password-file"
+            : "--ca's password (" + PASSWORD + " beside it; --ca-password-file names another)");
+        try (InputStream in = Files.newInputStream(store)) {
+            KeyStore keyStore = KeyStore.getInstance("PKCS12");
+            keyStore.load(in, password);
+            for (String alias : Collections.list(keyStore.aliases())) {
+                if (keyStore.isKeyEntry(alias) && keyStore.getCertificate(alias) instanceof X509Certificate cert
+                    && cert.getBasicConstraints() >= 0) {
+                    return new Issuer(cert, (PrivateKey) keyStore.getKey(alias, password), store, false);
+                }
+            }
+            throw new CliException(ExitCodes.FAILURE, "flux tls init: --ca " + store + " holds no CA key; give the "
+                + CA_KEY + " that an earlier 'flux tls init' wrote");
+        } catch (IOException | GeneralSecurityException e) {
+            throw new CliException(ExitCodes.FAILURE, "flux tls init: --ca " + store + " could not be opened with the "
+                + "password in " + passFile + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static char[] readPassword(Path file, String what) {
+        try {
+            String text = Files.readString(file, StandardCharsets.UTF_8).strip();
+            if (text.isEmpty()) {
+                throw new CliException(ExitCodes.FAILURE, "flux tls init: " + what + " " + file + " is empty");
+            }
+            return text.toCharArray();
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.FAILURE, "flux tls init: " + what + " " + file + " cannot be read: "
+                + e.getMessage(), e);
+        }
+    }
+
+    /** 192 random bits, as 32 URL-safe characters: nothing for a shell or YAML to misread. */
+    private static char[] randomPassword() {
+        byte[] bytes = new byte[24];
+        new SecureRandom().nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes).toCharArray();
+    }
+
+    /** Makes DIR owner-only if it is new; says so if an existing one is open to others. False without POSIX. */
+    private static boolean makeDirectory(Path target, List<String> notes) throws IOException {
+        boolean posix = target.getFileSystem().supportedFileAttributeViews().contains("posix");
+        if (!Files.isDirectory(target)) {
+            Files.createDirectories(target.getParent());
+            try {
+                if (posix) {
+                    Files.createDirectory(target, PosixFilePermissions.asFileAttribute(OWNER_ONLY_DIR));
+                    // The umask may have taken bits away from the attribute; set exactly what is meant.
+                    Files.setPosixFilePermissions(target, OWNER_ONLY_DIR);
+                } else {
+                    Files.createDirectory(target);
+                }
+            } catch (FileAlreadyExistsException e) {
+                throw new CliException(ExitCodes.FAILURE, "flux tls init: " + target + " exists and is not a "
+                    + "directory");
+            }
+        } else if (posix) {
+            Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(target);
+            if (!OWNER_ONLY_DIR.containsAll(permissions)) {
+                notes.add(target + " is open to others (" + PosixFilePermissions.toString(permissions) + "); the files "
+                    + "in it are readable by you only, but consider chmod 700 " + target);
+            }
+        }
+        return posix;
+    }
+
+    private void print(PrintWriter out, Path target, Map<String, X509Certificate> issued, Issuer issuer,
+                       List<String> notes) {
+        out.printf("flux: wrote to %s (each file readable by you only):%n", target);
+        out.printf("  %-22s the truststore: the CA certificate %s%n", TRUSTSTORE,
+            issuer.cert().getSubjectX500Principal().getName());
+        out.printf("  %-22s   SHA-256 %s%n", "", Certificates.sha256Fingerprint(issuer.cert()));
+        issued.forEach((file, cert) -> {
+            out.printf("  %-22s a keystore: a worker key and certificate for %s, valid until %s%n", file,
+                String.join(", ", hosts(cert)), cert.getNotAfter().toInstant());
+            out.printf("  %-22s   SHA-256 %s%n", "", Certificates.sha256Fingerprint(cert));
+        });
+        out.printf("  %-22s the stores' password%n", PASSWORD);
+        if (issuer.made()) {
+            out.printf("  %-22s the CA's private key: move it off the worker hosts and keep it; it issues more%n",
+                CA_KEY);
+        } else {
+            out.printf("  (issued by the CA in %s)%n", issuer.keyStore());
+        }
+        notes.forEach(note -> out.println("note: " + note));
+        out.println();
+        out.println("Paste into the topology file:");
+        out.println();
+        out.println("transport:");
+        out.println("  tls:");
+        out.println("    keystore: " + yaml(target.resolve(KEYSTORE)));
+        out.println("    truststore: " + yaml(target.resolve(TRUSTSTORE)));
+        out.println("    password: {file: " + yaml(target.resolve(PASSWORD)) + "}");
+        out.println();
+        if (workers.isEmpty()) {
+            out.println("For --local, that is all. For a cluster, each worker host needs " + KEYSTORE + ", "
+                + TRUSTSTORE + " and " + PASSWORD + " at these paths, readable by the user that runs the workers "
+                + "only; better, one keystore per host: flux tls init DIR --workers host1,host2");
+        } else {
+            out.println("On each worker host, put that host's worker-HOST.p12 at " + target.resolve(KEYSTORE)
+                + ", and " + TRUSTSTORE + " and " + PASSWORD + " beside it, readable by the user that runs the "
+                + "workers only.");
+        }
+        Path caStore = issuer.keyStore();
+        out.println("More worker stores from the same CA, with the same password: flux tls init NEWDIR --ca " + caStore
+            + " --password-file " + target.resolve(PASSWORD) + " --workers HOST (docs/tls.md: issuing, rotation)");
+        out.flush();
+    }
+
+    private static List<String> hosts(X509Certificate cert) {
+        try {
+            return cert.getSubjectAlternativeNames() == null ? List.of() : cert.getSubjectAlternativeNames().stream()
+                .map(name -> String.valueOf(name.get(1))).toList();
+        } catch (java.security.cert.CertificateParsingException e) {
+            return List.of();
+        }
+    }
+
+    /** A path as a YAML plain scalar when it can be one, else single-quoted. */
+    static String yaml(Path path) {
+        String text = path.toString();
+        return text.matches("[A-Za-z0-9_./-]+") ? text : "'" + text.replace("'", "''") + "'";
+    }
+}

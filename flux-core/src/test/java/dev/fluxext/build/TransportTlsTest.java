@@ -1,0 +1,163 @@
+package dev.fluxext.build;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fluxext.compression.batch.BatchCompressionContext;
+import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.compression.storm.FrameGuardContext;
+import dev.fluxext.diag.Diagnostic;
+import dev.fluxext.load.FluxLoader;
+import dev.fluxext.load.LoadOptions;
+import dev.fluxext.load.LoadResult;
+import dev.fluxext.tls.TlsContext;
+import dev.fluxext.tls.TlsKeys;
+import dev.fluxext.cli.Certificates;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code transport: {tls: ...}} block: where it sits in the transport chain, what the topology config holds (no
+ * password), and what is refused at validate/submit instead of at the worker.
+ */
+class TransportTlsTest {
+
+    private static final String PASSWORD = "tls-test-password-0815";
+
+    @TempDir
+    Path dir;
+    Path passwordFile;
+
+    @BeforeEach
+    void stores() throws Exception {
+        Instant now = Instant.now();
+        Certificates.Validity days = new Certificates.Validity(now.minus(Duration.ofDays(1)), now.plus(Duration.ofDays(90)));
+        KeyPair caKeys = Certificates.newKeyPair();
+        X509Certificate ca = Certificates.ca(caKeys, "topology CA", days);
+        KeyPair keys = Certificates.newKeyPair();
+        X509Certificate worker = Certificates.issue(ca, caKeys.getPrivate(), keys.getPublic(), "worker", List.of(),
+                days, Certificates.WORKER_PURPOSES);
+        Certificates.writeKeyStore(dir.resolve("worker.p12"), PASSWORD.toCharArray(), "worker", keys.getPrivate(),
+                worker, ca);
+        Certificates.writeTrustStore(dir.resolve("ca.p12"), PASSWORD.toCharArray(), ca);
+        passwordFile = Files.writeString(dir.resolve("tls.pass"), PASSWORD + "\n");
+    }
+
+    private String yaml(String tls, String more) {
+        return """
+                name: tls
+                spouts:
+                  - id: s
+                    className: org.apache.storm.testing.TestWordSpout
+                transport:
+                  type: netty
+                """ + more + "  tls:\n" + tls.indent(4);
+    }
+
+    private String tls(String password) {
+        return "keystore: " + dir.resolve("worker.p12") + "\ntruststore: " + dir.resolve("ca.p12") + "\npassword: "
+                + password + "\n";
+    }
+
+    private LoadResult load(String yaml) throws Exception {
+        Path file = Files.writeString(dir.resolve("t.yaml"), yaml);
+        return FluxLoader.load(new LoadOptions(file.toString(), false, Optional.empty(), false, Map.of(), Map.of()));
+    }
+
+    private static List<String> errors(LoadResult result) {
+        return result.diagnostics().stream().filter(Diagnostic::isError).map(Diagnostic::format).toList();
+    }
+
+    @Test
+    void tlsSitsNextToNettyUnderBatchCompressionAndTheGuardWithoutThePassword() throws Exception {
+        LoadResult result = load(yaml(tls("{file: " + passwordFile + "}"), "  compression: {codec: lz4}\n"));
+        assertEquals(List.of(), errors(result));
+        Map<String, Object> conf = result.topology().orElseThrow().config();
+        // Storm -> guard -> batch compression -> TLS -> Netty.
+        assertEquals(FrameGuardContext.class.getName(), conf.get("storm.messaging.transport"));
+        assertEquals(BatchCompressionContext.class.getName(), conf.get(FrameGuardContext.DELEGATE_KEY));
+        assertEquals(TlsContext.class.getName(), conf.get(BatchCompressionOptions.DELEGATE_KEY));
+        assertEquals("org.apache.storm.messaging.netty.Context", conf.get(TlsKeys.DELEGATE));
+        assertEquals(dir.resolve("worker.p12").toString(), conf.get(TlsKeys.CLIENT_KEYSTORE));
+        assertEquals(passwordFile.toString(), conf.get(TlsKeys.PASSWORD_FILE));
+        assertEquals("TLSv1.3", conf.get(TlsKeys.PROTOCOLS));
+        assertFalse(conf.toString().contains(PASSWORD), "no password in the topology config: " + conf);
+        TlsKeys.PASSWORD_OF.values().forEach(key -> assertFalse(conf.containsKey(key), key));
+    }
+
+    @Test
+    void plainNettyWithTlsOnlyIsStillGuarded() throws Exception {
+        Map<String, Object> conf = load(yaml(tls("{env: FLUXEXT_TLS_TEST_UNSET}"), "")).topology().orElseThrow()
+                .config();
+        assertEquals(FrameGuardContext.class.getName(), conf.get("storm.messaging.transport"));
+        assertEquals(TlsContext.class.getName(), conf.get(FrameGuardContext.DELEGATE_KEY));
+        assertEquals("FLUXEXT_TLS_TEST_UNSET", conf.get(TlsKeys.PASSWORD_ENV));
+    }
+
+    @Test
+    void aPasswordWrittenInTheFileIsAnErrorThatSaysWhatToWrite() throws Exception {
+        assertEquals(List.of("t.yaml:10:15: 'password' of transport tls must be a map, not a string: never the "
+                + "password itself (it would go into the topology config, which Storm logs and its UI shows); write "
+                + "password: {env: VARIABLE} or password: {file: /absolute/path}"), errors(load(yaml(tls(PASSWORD),
+                ""))).stream().map(m -> m.replace(dir + "/", "")).toList());
+    }
+
+    @Test
+    void aWrongPasswordFailsHereAtTheStoresKeys() throws Exception {
+        Path wrong = Files.writeString(dir.resolve("wrong.pass"), "not-it\n");
+        List<String> errors = errors(load(yaml(tls("{file: " + wrong + "}"), "")));
+        assertEquals(2, errors.size(), errors::toString);
+        assertTrue(errors.get(0).startsWith(dir.resolve("t.yaml") + ":8:15: ") && errors.get(0).contains("password"),
+                errors::toString);
+        assertTrue(errors.get(1).startsWith(dir.resolve("t.yaml") + ":9:17: ") && errors.get(1).contains("password"),
+                errors::toString);
+        assertFalse(String.join("\n", errors).contains("not-it"), "the password itself is never printed");
+    }
+
+    @Test
+    void aRelativeStorePathIsResolvedAgainstTheTopologyFilesDirectory() throws Exception {
+        LoadResult result = load(yaml("keystore: worker.p12\ntruststore: ./ca.p12\npassword: {file: " + passwordFile
+                + "}\n", ""));
+        assertEquals(List.of(), errors(result));
+        Map<String, Object> conf = result.topology().orElseThrow().config();
+        assertEquals(dir.resolve("worker.p12").toAbsolutePath().toString(), conf.get(TlsKeys.KEYSTORE));
+        assertEquals(dir.resolve("ca.p12").toAbsolutePath().toString(), conf.get(TlsKeys.CLIENT_TRUSTSTORE));
+    }
+
+    @Test
+    void aMissingStoreIsAnErrorAtItsKey() throws Exception {
+        List<String> errors = errors(load(yaml("keystore: nowhere/worker.p12\ntruststore: ca.p12\npassword: {file: "
+                + passwordFile + "}\n", "")));
+        assertEquals(1, errors.size(), errors::toString);
+        assertTrue(errors.get(0).contains(":8:15: ") && errors.get(0).contains("nowhere/worker.p12"), errors::toString);
+    }
+
+    @Test
+    void tlsNeedsNetty() throws Exception {
+        List<String> errors = errors(load(yaml(tls("{file: " + passwordFile + "}"), "").replace("type: netty",
+                "type: org.apache.storm.messaging.local.Context")));
+        assertTrue(errors.stream().anyMatch(e -> e.contains("it needs type: netty")), errors::toString);
+    }
+
+    @Test
+    void stormsPasswordKeysWrittenInConfigAreWarnedAbout() throws Exception {
+        LoadResult result = load("config:\n  storm.messaging.netty.tls.keystore.password: " + PASSWORD + "\n"
+                + yaml(tls("{file: " + passwordFile + "}"), ""));
+        List<String> warnings = result.diagnostics().stream().filter(d -> !d.isError()).map(Diagnostic::format)
+                .toList();
+        assertTrue(warnings.stream().anyMatch(w -> w.contains(":2:3: ") && w.contains("storm.messaging.netty.tls."
+                + "keystore.password puts the password into the topology config")), warnings::toString);
+        assertFalse(String.join("\n", warnings).contains(PASSWORD), "the warning does not repeat it");
+    }
+}

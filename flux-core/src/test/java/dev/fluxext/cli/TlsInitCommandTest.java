@@ -1,0 +1,150 @@
+package dev.fluxext.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.fluxext.build.TlsStores;
+import dev.fluxext.run.ExitCodes;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code flux tls init}: what it writes opens with the password it writes, chains, is private, and checks clean. */
+class TlsInitCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    private static final Pattern YAML_BLOCK = Pattern.compile(
+        "transport:\n  tls:\n    keystore: (\\S+)\n    truststore: (\\S+)\n    password: \\{file: (\\S+)}\n");
+
+    private static KeyStore open(Path file, char[] password) throws Exception {
+        try (InputStream in = Files.newInputStream(file)) {
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(in, password);
+            return store;
+        }
+    }
+
+    private static char[] password(Path dir) throws Exception {
+        return Files.readString(dir.resolve("tls.pass")).toCharArray();
+    }
+
+    @Test
+    void makesPrivateStoresThatChainAndCheckClean() throws Exception {
+        Path dir = tmp.resolve("certs");
+        CliRun run = CliRun.of("tls", "init", dir.toString());
+        assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+
+        // The printed block names the files written, and the password file opens the stores.
+        Matcher block = YAML_BLOCK.matcher(run.out());
+        assertTrue(block.find(), run.out());
+        assertEquals(dir.resolve("worker.p12").toString(), block.group(1));
+        assertEquals(dir.resolve("ca.p12").toString(), block.group(2));
+        assertEquals(dir.resolve("tls.pass").toString(), block.group(3));
+        char[] password = password(dir);
+        assertTrue(password.length >= 32, "a password of " + password.length + " characters");
+
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
+        for (String file : List.of("ca.p12", "worker.p12", "tls.pass", "ca-key.p12")) {
+            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve(file))),
+                file);
+        }
+
+        // The truststore holds the CA's certificate and nothing else.
+        KeyStore trust = open(dir.resolve("ca.p12"), password);
+        List<String> aliases = Collections.list(trust.aliases());
+        assertEquals(1, aliases.size(), aliases.toString());
+        assertTrue(trust.isCertificateEntry(aliases.get(0)));
+        X509Certificate ca = (X509Certificate) trust.getCertificate(aliases.get(0));
+        assertTrue(ca.getBasicConstraints() >= 0, "a CA certificate");
+
+        // The keystore: one key whose certificate the CA signed, for this machine's names.
+        KeyStore keys = open(dir.resolve("worker.p12"), password);
+        assertEquals(List.of("worker"), Collections.list(keys.aliases()));
+        X509Certificate worker = (X509Certificate) keys.getCertificate("worker");
+        worker.verify(ca.getPublicKey());
+        assertEquals(ca, keys.getCertificateChain("worker")[1]);
+        assertTrue(worker.getSubjectAlternativeNames().stream().anyMatch(n -> n.get(1).equals("localhost")));
+        assertTrue(worker.getExtendedKeyUsage().containsAll(List.of("1.3.6.1.5.5.7.3.1", "1.3.6.1.5.5.7.3.2")));
+
+        // The CA's own key is kept apart, not in either store the workers get.
+        KeyStore caKey = open(dir.resolve("ca-key.p12"), password);
+        assertTrue(caKey.isKeyEntry("ca"));
+        assertFalse(keys.isKeyEntry("ca"));
+
+        assertEquals(List.of(), TlsStores.check(dir.resolve("worker.p12"), password, dir.resolve("ca.p12"),
+            Instant.now()));
+        assertEquals(List.of(), TlsStores.check(dir.resolve("worker.p12"), password, dir.resolve("ca.p12"),
+            Instant.now().plus(java.time.Duration.ofDays(330))), "no expiry warning for 330 days");
+    }
+
+    @Test
+    void oneStorePerWorkerHostNamesThatHost() throws Exception {
+        Path dir = tmp.resolve("cluster");
+        CliRun run = CliRun.of("tls", "init", dir.toString(), "--workers", "node-1.example.org,10.0.0.7");
+        assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+        assertFalse(Files.exists(dir.resolve("worker.p12")));
+        char[] password = password(dir);
+        for (String host : List.of("node-1.example.org", "10.0.0.7")) {
+            Path store = dir.resolve("worker-" + host + ".p12");
+            X509Certificate cert = (X509Certificate) open(store, password).getCertificate("worker");
+            assertEquals(List.of(host), cert.getSubjectAlternativeNames().stream().map(n -> n.get(1)).toList());
+            assertEquals(List.of(), TlsStores.check(store, password, dir.resolve("ca.p12"), Instant.now()));
+        }
+    }
+
+    @Test
+    void refusesToReplaceFilesWithoutForce() throws Exception {
+        Path dir = tmp.resolve("again");
+        assertEquals(ExitCodes.OK, CliRun.of("tls", "init", dir.toString()).exitCode());
+        byte[] before = Files.readAllBytes(dir.resolve("worker.p12"));
+        char[] password = password(dir);
+
+        CliRun refused = CliRun.of("tls", "init", dir.toString());
+        assertEquals(ExitCodes.FAILURE, refused.exitCode());
+        assertTrue(refused.err().contains("exist already; pass --force"), refused.err());
+        assertArrayEquals(before, Files.readAllBytes(dir.resolve("worker.p12")));
+        assertArrayEquals(password, password(dir));
+
+        assertEquals(ExitCodes.OK, CliRun.of("tls", "init", dir.toString(), "--force").exitCode());
+        assertFalse(java.util.Arrays.equals(before, Files.readAllBytes(dir.resolve("worker.p12"))));
+        assertNotEquals(new String(password), new String(password(dir)));
+    }
+
+    @Test
+    void issuesMoreFromAnExistingCaWithTheSamePassword() throws Exception {
+        Path first = tmp.resolve("first");
+        assertEquals(ExitCodes.OK, CliRun.of("tls", "init", first.toString()).exitCode());
+        Path more = tmp.resolve("more");
+        CliRun run = CliRun.of("tls", "init", more.toString(), "--ca", first.resolve("ca-key.p12").toString(),
+            "--password-file", first.resolve("tls.pass").toString(), "--workers", "node-3");
+        assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+        assertFalse(Files.exists(more.resolve("ca-key.p12")), "the CA key stays where it was");
+        assertArrayEquals(password(first), password(more));
+        // The new host's store is trusted by the first truststore: the running workers accept it unchanged.
+        assertEquals(List.of(), TlsStores.check(more.resolve("worker-node-3.p12"), password(first),
+            first.resolve("ca.p12"), Instant.now()));
+    }
+
+    @Test
+    void aBadHostIsAUsageError() {
+        CliRun run = CliRun.of("tls", "init", tmp.resolve("x").toString(), "--workers", "a host");
+        assertEquals(ExitCodes.USAGE, run.exitCode());
+        assertTrue(run.err().contains("'a host' is not a host name"), run.err());
+        assertFalse(Files.exists(tmp.resolve("x")));
+    }
+}
