@@ -2,7 +2,7 @@ package dev.fluxext.compression.batch;
 
 import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.frame.FrameFormat;
-import java.util.List;
+import dev.fluxext.tls.TlsKeys;
 import java.util.Locale;
 import java.util.Map;
 
@@ -20,15 +20,6 @@ enum FrameSharing {
     /** Each message in a frame of its own: compressed alone, as per-tuple compression does. */
     PER_MESSAGE;
 
-    /** Storm's switch for TLS between workers ({@code Config.STORM_MESSAGING_NETTY_TLS_ENABLE}). */
-    static final String TLS_ENABLE = "storm.messaging.netty.tls.enable";
-    /**
-     * fluxext's worker TLS (the {@code transport.tls} block) sets Storm's switch only in the copy of the config it
-     * hands Storm's Netty, so the submitted config says TLS by where the worker reads the password from.
-     */
-    static final List<String> FLUX_TLS_KEYS = List.of("fluxext.tls.password.env",
-        "fluxext.tls.password.file");
-
     /** The option's value ({@code auto}, {@code shared}, {@code per-source}, {@code per-message}) in a worker's conf. */
     static FrameSharing resolve(String value, Map<String, Object> conf) {
         if ("auto".equals(value)) {
@@ -39,8 +30,7 @@ enum FrameSharing {
 
     /** Whether the worker's Netty runs TLS: Storm's switch (a Boolean or its text, as Storm reads it), or fluxext's. */
     static boolean tlsOn(Map<String, Object> conf) {
-        return "true".equalsIgnoreCase(String.valueOf(conf.get(TLS_ENABLE)))
-            || FLUX_TLS_KEYS.stream().anyMatch(conf::containsKey);
+        return "true".equalsIgnoreCase(String.valueOf(conf.get(TlsKeys.ENABLE))) || TlsKeys.configured(conf);
     }
 
     /**

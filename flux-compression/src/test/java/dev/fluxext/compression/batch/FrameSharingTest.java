@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.tls.TlsKeys;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
  */
 class FrameSharingTest {
 
-    private static final Map<String, Object> TLS = Map.of(FrameSharing.TLS_ENABLE, true);
+    private static final Map<String, Object> TLS = Map.of(TlsKeys.ENABLE, true);
     private static final String SECRET = "session=Q7mZ2xK9pL4vR8nT3wY6bH1cJ5dF0gS";
 
     /** A tuple as Storm serializes it: the source task's varint first, then the rest. */
@@ -144,11 +145,11 @@ class FrameSharingTest {
     void autoIsPerSourceExactlyWhenStormsTlsIsOn() {
         assertEquals(FrameSharing.SHARED, BatchSettings.fromConf(Map.of()).frames());
         assertEquals(FrameSharing.PER_SOURCE, BatchSettings.fromConf(TLS).frames());
-        assertEquals(FrameSharing.PER_SOURCE, BatchSettings.fromConf(Map.of(FrameSharing.TLS_ENABLE, "true")).frames());
-        assertEquals(FrameSharing.SHARED, BatchSettings.fromConf(Map.of(FrameSharing.TLS_ENABLE, false)).frames());
-        assertEquals(FrameSharing.PER_SOURCE, BatchSettings.fromConf(Map.of("fluxext.tls.password.file", "/p"))
+        assertEquals(FrameSharing.PER_SOURCE, BatchSettings.fromConf(Map.of(TlsKeys.ENABLE, "true")).frames());
+        assertEquals(FrameSharing.SHARED, BatchSettings.fromConf(Map.of(TlsKeys.ENABLE, false)).frames());
+        assertEquals(FrameSharing.PER_SOURCE, BatchSettings.fromConf(Map.of(TlsKeys.PASSWORD_FILE, "/p"))
             .frames(), "the transport.tls block's submitted config");
-        assertEquals(FrameSharing.SHARED, BatchSettings.fromConf(Map.of(FrameSharing.TLS_ENABLE, true,
+        assertEquals(FrameSharing.SHARED, BatchSettings.fromConf(Map.of(TlsKeys.ENABLE, true,
             BatchCompressionOptions.FRAMES.key(), "shared")).frames());
         assertThrows(IllegalArgumentException.class,
             () -> BatchSettings.fromConf(Map.of(BatchCompressionOptions.FRAMES.key(), "sometimes")));
