@@ -13,11 +13,12 @@ import dev.fluxext.compression.frame.FrameFormat;
  * each task varint is the task shifted left by one, its lowest bit set for a message whose ids are tokens, and the
  * id section (8 bytes per id) follows the compressed body to the frame's end.
  */
-final class BatchFormat {
+// Public for the benchmarks module (dev.fluxext.benchmarks) only: transport internals, not API.
+public final class BatchFormat {
 
     static final short BATCH_TASK = -700;
     /** The header bit a tuple's frame reserves; in a compressed batch frame it says the ids go apart. */
-    static final int IDS_APART = FrameFormat.RESERVED_FLAG;
+    public static final int IDS_APART = FrameFormat.RESERVED_FLAG;
     /**
      * The least an entry of a real bundle takes: task and length (a byte each at least) and a tuple Storm can read
      * (source task, stream, anchor count and values: a byte each at least).
@@ -27,7 +28,7 @@ final class BatchFormat {
     private BatchFormat() {
     }
 
-    static int writeVarInt(byte[] out, int pos, int value) {
+    public static int writeVarInt(byte[] out, int pos, int value) {
         while ((value & ~0x7F) != 0) {
             out[pos++] = (byte) ((value & 0x7F) | 0x80);
             value >>>= 7;

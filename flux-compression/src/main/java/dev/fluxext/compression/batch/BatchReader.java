@@ -17,7 +17,8 @@ import org.apache.storm.messaging.TaskMessage;
  * than the cap, and a frame whose lengths disagree with its bytes is rejected whole. The decompression buffer and
  * codec contexts are reused (one reader per thread); each message's payload is the only allocation.
  */
-final class BatchReader {
+// Public for the benchmarks module (dev.fluxext.benchmarks) only: transport internals, not API.
+public final class BatchReader {
 
     private final BatchSettings settings;
     private final int cap;
@@ -28,7 +29,7 @@ final class BatchReader {
     private final List<TaskMessage> unpacked = new ArrayList<>();
     private final IdJoiner joiner;
 
-    BatchReader(BatchSettings settings) {
+    public BatchReader(BatchSettings settings) {
         this.settings = settings;
         this.cap = settings.maxDecompressedBytes();
         this.maxMessages = settings.maxBatchBytes() / BatchFormat.MIN_ENTRY_BYTES;
@@ -40,7 +41,7 @@ final class BatchReader {
      *
      * @throws FrameRejectedException if the frame is not accepted
      */
-    void read(byte[] frame, List<TaskMessage> out) {
+    public void read(byte[] frame, List<TaskMessage> out) {
         if (frame == null || frame.length == 0) {
             throw new FrameRejectedException("empty batch frame");
         }

@@ -14,7 +14,8 @@ import org.apache.storm.messaging.TaskMessage;
  * The body and compression buffers are reused across bundles (one writer per connection, used under its lock), so a
  * bundle allocates only its output frame.
  */
-final class BatchWriter {
+// Public for the benchmarks module (dev.fluxext.benchmarks) only: transport internals, not API.
+public final class BatchWriter {
 
     /** Netty's per-message header: short task id, int length. */
     static final int NETTY_HEADER = 6;
@@ -35,14 +36,14 @@ final class BatchWriter {
     private long before;
 
     /** A writer with {@code settings}' codec (a new instance: it keeps state) counting into {@code counters}. */
-    BatchWriter(BatchSettings settings, BatchCounters counters) {
+    public BatchWriter(BatchSettings settings, BatchCounters counters) {
         this(settings.codec() == null ? null : settings.codec().create(settings.codecSettings()),
                 settings.codec() == null ? 0 : settings.codec().id(), settings.maxBatchBytes(),
                 settings.minBatchBytes(), settings.minSavingPercent(), settings.idsInValues(), counters);
     }
 
     /** @param codec null to frame bundles raw (and count none as skipped: there is no codec to skip) */
-    BatchWriter(Codec codec, int codecId, int maxBatchBytes, int minBatchBytes, int minSavingPercent,
+    public BatchWriter(Codec codec, int codecId, int maxBatchBytes, int minBatchBytes, int minSavingPercent,
                 boolean idsInValues, BatchCounters counters) {
         this.splitter = new IdSplitter(idsInValues);
         this.codec = codec;
@@ -76,7 +77,7 @@ final class BatchWriter {
         return before;
     }
 
-    void add(TaskMessage message) {
+    public void add(TaskMessage message) {
         byte[] payload = message.message();
         int length = payload == null ? 0 : payload.length;
         int needed = end + entrySize(message);
@@ -95,7 +96,7 @@ final class BatchWriter {
     }
 
     /** The frame of the current bundle as one message; the writer is empty again afterwards. */
-    TaskMessage finish() {
+    public TaskMessage finish() {
         int start = COUNT_ROOM - FrameFormat.varIntLength(count);
         BatchFormat.writeVarInt(body, start, count);
         int length = end - start;

@@ -22,7 +22,8 @@ import java.util.Arrays;
  * One splitter per connection's writer, its buffers and table reused; it runs on the worker's transfer thread, so
  * it copies each byte once and calls nothing per id.
  */
-final class IdSplitter {
+// Public for the benchmarks module (dev.fluxext.benchmarks) only: transport internals, not API.
+public final class IdSplitter {
 
     /**
      * How many of the most recently used ids a token names by their place (tokens 1 to this). A paragraph's root id,
@@ -34,7 +35,7 @@ final class IdSplitter {
     /** The token of an id new to the bundle; the recent ones follow it, then the distances back. */
     static final int NEW = 1;
     /** Ids as Storm writes them (Kryo 5's {@code Output.writeLong}): 8 bytes, little-endian. */
-    static final VarHandle IDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    public static final VarHandle IDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private byte[] out = new byte[0];
     private int outEnd;
@@ -54,7 +55,7 @@ final class IdSplitter {
     private final boolean idsInValues;
 
     /** @param idsInValues whether the values' {@code Long}s go apart too (the topology's values carry the mask) */
-    IdSplitter(boolean idsInValues) {
+    public IdSplitter(boolean idsInValues) {
         this.idsInValues = idsInValues;
     }
 
@@ -64,7 +65,7 @@ final class IdSplitter {
      *
      * @return false if a message's task is not one a reader accepts (then the body is sent as it is)
      */
-    boolean split(byte[] in, int from, int to) {
+    public boolean split(byte[] in, int from, int to) {
         long count = BatchFormat.readVarInt(in, from, to);
         // A token is shorter than the id it replaces, but a number left in place takes a byte more (its token):
         // at most an eighth more, and per message a byte more for the task's flag and one for a longer length.
@@ -100,20 +101,20 @@ final class IdSplitter {
     }
 
     /** The split body: {@code body()[0, bodyLength())}. */
-    byte[] body() {
+    public byte[] body() {
         return out;
     }
 
-    int bodyLength() {
+    public int bodyLength() {
         return outEnd;
     }
 
     /** The id section: 8 bytes, as in the message, per id new to the bundle, in order. */
-    byte[] ids() {
+    public byte[] ids() {
         return ids;
     }
 
-    int idsLength() {
+    public int idsLength() {
         return idsEnd;
     }
 
@@ -203,7 +204,7 @@ final class IdSplitter {
      * Whether {@code id} may be one of Storm's random ids: its top byte is neither 0 nor -1 (of random ids, all but
      * 1 in 128). Small numbers (counts, times, sequence numbers) stay in the codec's input, which shrinks them.
      */
-    static boolean looksRandom(long id) {
+    public static boolean looksRandom(long id) {
         long top = id >> 56;
         return top != 0 && top != -1;
     }

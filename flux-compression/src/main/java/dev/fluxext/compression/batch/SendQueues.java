@@ -17,14 +17,15 @@ import java.util.Set;
  * up lets it drain between writes. The tables cover the worker's network namespace, so connections are told apart by
  * their peer's address and port only (all of this host's connections to one worker share the link anyway).
  */
-final class SendQueues {
+// Public for the benchmarks module (dev.fluxext.benchmarks) only: transport internals, not API.
+public final class SendQueues {
 
-    static final List<Path> TABLES = List.of(Path.of("/proc/self/net/tcp"), Path.of("/proc/self/net/tcp6"));
+    public static final List<Path> TABLES = List.of(Path.of("/proc/self/net/tcp"), Path.of("/proc/self/net/tcp6"));
 
     /** A peer in the tables' terms: its IPv6 address (IPv4 as mapped ::ffff:a.b.c.d) as two longs, and its port. */
-    record Peer(long high, long low, int port) {
+    public record Peer(long high, long low, int port) {
 
-        static Peer of(InetAddress address, int port) {
+        public static Peer of(InetAddress address, int port) {
             byte[] b = address.getAddress();
             if (b.length == 4) {
                 return ipv4(toInt(b, 0), port);
@@ -62,7 +63,7 @@ final class SendQueues {
      * The largest unacknowledged byte count of the established connections to each of {@code peers} (peers with
      * none are left out).
      */
-    static Map<Peer, Long> read(List<Path> tables, Set<Peer> peers) throws IOException {
+    public static Map<Peer, Long> read(List<Path> tables, Set<Peer> peers) throws IOException {
         Map<Peer, Long> queues = new HashMap<>();
         for (Path table : tables) {
             read(table, peers, queues);
@@ -77,7 +78,7 @@ final class SendQueues {
      *
      * @return whether the table held any of them
      */
-    static boolean read(Path table, Set<Peer> peers, Map<Peer, Long> queues) throws IOException {
+    public static boolean read(Path table, Set<Peer> peers, Map<Peer, Long> queues) throws IOException {
         if (!Files.isReadable(table)) {
             return false;
         }

@@ -1,4 +1,7 @@
-package dev.fluxext.compression.batch;
+package dev.fluxext.benchmarks.batch;
+
+import dev.fluxext.compression.batch.BatchFormat;
+import dev.fluxext.compression.batch.IdSplitter;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.benchmarks.compression;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,13 +1,15 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.benchmarks.compression;
 
-import dev.fluxext.benchmarks.compression.ReceiveGuardBenchmark;
-import dev.fluxext.benchmarks.compression.WireCountingContext;
+import dev.fluxext.compression.config.BatchCompressionOptions;
+import dev.fluxext.compression.storm.FrameGuardContext;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.apache.storm.messaging.DeserializingConnectionCallback;
 import org.apache.storm.messaging.IConnection;
+import org.apache.storm.messaging.IContext;
 import org.apache.storm.messaging.TaskMessage;
 import org.apache.storm.utils.Utils;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -24,10 +26,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The sending worker's cost per message of the guard's send half ({@link FrameGuardContext.CountingConnection}: each
+ * The sending worker's cost per message of the guard's send half (the connection {@link FrameGuardContext#connect} returns: each
  * tuple counted for its component as the transport pulls it), on the worker's transfer thread: a bundle of
  * {@value #BUNDLE} tuple messages handed to a connection that pulls them as Storm's Netty client does, with and
- * without the counting wrapper. Nanoseconds per message. In this package for the guard's package-private types.
+ * without the counting wrapper. Nanoseconds per message. Reached through the guard's public transport, as a worker reaches it.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -51,7 +53,8 @@ public class WireCountBenchmark {
         @Setup
         public void setUp() {
             Map<String, Object> conf = Utils.readDefaultConfig();
-            TaskDirectory.register(STORM_ID, TopologyShape.of(ReceiveGuardBenchmark.context(conf)));
+            conf.put(BatchCompressionOptions.LOG_INTERVAL_SECS.key(), 0);
+            conf.put(FrameGuardContext.DELEGATE_KEY, WireCountingContext.class.getName());
             bundle = new ArrayList<>(BUNDLE);
             for (int i = 0; i < BUNDLE; i++) {
                 // Storm's layout: source task 7, stream 1, one anchor (16 bytes), then 200 B of raw values.
@@ -63,9 +66,24 @@ public class WireCountBenchmark {
                 message[19] = 1; // one value
                 bundle.add(new TaskMessage(8, message));
             }
-            netty = new WireCountingContext.Counting();
-            connection = counting ? new FrameGuardContext.CountingConnection(STORM_ID, "peer:1", netty) : netty;
+            if (counting) {
+                // As in a worker: bind learns the tasks (whose component each tuple is charged to), connect wraps.
+                FrameGuardContext guard = new FrameGuardContext();
+                prepare(guard, conf);
+                guard.bind(STORM_ID, 0, new DeserializingConnectionCallback(conf,
+                        ReceiveGuardBenchmark.context(conf), tuples -> { }), null);
+                connection = guard.connect(STORM_ID, "peer", 1, null);
+                netty = WireCountingContext.last;
+            } else {
+                netty = new WireCountingContext.Counting();
+                connection = netty;
+            }
         }
+    }
+
+    @SuppressWarnings("deprecation")
+    private static void prepare(IContext context, Map<String, Object> conf) {
+        context.prepare(conf);
     }
 
     @Benchmark

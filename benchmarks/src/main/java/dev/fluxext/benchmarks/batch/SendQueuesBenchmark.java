@@ -1,4 +1,6 @@
-package dev.fluxext.compression.batch;
+package dev.fluxext.benchmarks.batch;
+
+import dev.fluxext.compression.batch.SendQueues;
 
 import dev.fluxext.compression.batch.SendQueues.Peer;
 import java.io.IOException;
@@ -32,8 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * What one round of {@link LinkWatch} costs: {@link SendQueues#read} of the kernel's tables with {@code connections}
  * other established loopback connections open (each is two rows: both ends), looking for one watched peer. Each read
- * also walks the kernel's whole connection hash table, sized by the machine's memory, whatever it lists. In this
- * package, not the benchmarks', because the reader is package-private: it is not API. The tables list the whole
+ * also walks the kernel's whole connection hash table, sized by the machine's memory, whatever it lists. The tables list the whole
  * network namespace, so run it where nothing else holds many sockets (the figures in docs/compression.md come from a
  * namespace of its own).
  */

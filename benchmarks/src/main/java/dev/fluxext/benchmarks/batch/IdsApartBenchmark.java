@@ -1,4 +1,10 @@
-package dev.fluxext.compression.batch;
+package dev.fluxext.benchmarks.batch;
+
+import dev.fluxext.compression.batch.BatchFormat;
+import dev.fluxext.compression.batch.BatchReader;
+import dev.fluxext.compression.batch.BatchSettings;
+import dev.fluxext.compression.batch.BatchWriter;
+import dev.fluxext.compression.batch.IdSplitter;
 
 import dev.fluxext.benchmarks.compression.Corpus;
 import dev.fluxext.benchmarks.compression.StormTupleRig;
@@ -31,8 +37,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * a batch topology's workers serialize them. Send side: {@code split} alone, the codec on the whole body and on the
  * split one, and the writer's whole path; receive side: the reader on a frame of each kind (the joiner included).
  * The split's net cost per message is {@code split + compressSplit - compressWhole}; the join's,
- * {@code readApart - readWhole}. Times are per bundle ({@code size} messages). In this package for the transport's package-private types; run from the
- * benchmarks jar like the others.
+ * {@code readApart - readWhole}. Times are per bundle ({@code size} messages). Run from the benchmarks jar like the others.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
