@@ -188,7 +188,7 @@ class LocalRunIT {
     @Test
     void aRunWhoseWorkersCannotHandshakeSaysWhyAndFails(@TempDir Path dir) throws Exception {
         Path topology = TlsFixture.eventsWithForeignClients(dir);
-        Run run = cli(dir, "output.txt", "submit", "--local", topology.toString(), "--duration", "15", "--interval",
+        Run run = cli(dir, "output.txt", "submit", "--local", topology.toString(), "--duration", "30", "--interval",
                 "3", "--log-file", dir.resolve("storm.log").toString());
         assertEquals(3, run.exitCode(), run.output());
         // Workers start late on a loaded machine: the first refusals may come after the last progress line.
