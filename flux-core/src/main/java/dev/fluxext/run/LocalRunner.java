@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.storm.Config;
 import org.apache.storm.DaemonConfig;
 import org.apache.storm.LocalCluster;
+import org.apache.storm.ProcessSimulator;
 import org.apache.storm.generated.ErrorInfo;
 import org.apache.storm.generated.InvalidTopologyException;
 import org.apache.storm.generated.KillOptions;
@@ -67,6 +68,12 @@ final class LocalRunner {
         Config.EXECUTOR_METRICS_FREQUENCY_SECS, 1,
         DaemonConfig.STORM_METRIC_STORE_CLASS, NoOpMetricStore.class.getName(),
         Config.SUPERVISOR_WORKER_SHUTDOWN_SLEEP_SECS, 0);
+
+    /** How long the tasks' cleanup() and close() may take once the topology is killed, before the run ends anyway. */
+    static final Duration CLEANUP_TIMEOUT = Duration.ofSeconds(10);
+
+    /** How often the stop of the tasks is looked at. */
+    private static final Duration CLEANUP_POLL = Duration.ofMillis(20);
 
     /** How often the start is looked at until the first tuple is acked, so each step shows when it happens. */
     private static final Duration START_POLL = Duration.ofMillis(200);
@@ -169,35 +176,37 @@ final class LocalRunner {
             out.println(submittedLine(shownName, workers, duration));
             TopologyInfo last = report(cluster, workers);
             long lastUptime = last == null ? 0 : last.get_uptime_secs();
+            List<String> failures = failures(last);
+            if (signalled && !failures.isEmpty()) {
+                // Storm exits the JVM when a component dies (its executor's error handler); its worker's shutdown
+                // would wait for the thread that is exiting, so the topology and cluster are left to the exit.
+                dying = true;
+            } else {
+                stopTopology(cluster);
+            }
             Map<String, ComponentStats> finalStats = counters.stats(view);
             Map<String, CompressionSnapshot> compression = CompressionFigures.of(view, CompressionMetrics.snapshot());
             Map<String, BatchSnapshot> batches = BatchMetrics.snapshot();
             printSummary(lastUptime, last, finalStats, compression, batches);
             summaryWriter.write(shownName, lastUptime, finalStats, compression, batches);
-            List<String> failures = failures(last);
             failures.forEach(out::println);
             Optional<String> tlsFailed = tlsSummary(conf);
             out.flush();
-            if (signalled && !failures.isEmpty()) {
-                // Storm exits the JVM when a component dies (its executor's error handler); its worker's shutdown
-                // would wait for the thread that is exiting, so the cluster is left to the exit.
-                dying = true;
+            if (dying) {
                 out.println("flux: a component's error stopped its worker, and Storm ends the process (the stack "
                     + "traces are in the Storm log)");
                 return ExitCodes.FAILURE;
             }
             // In a local run every worker is ours: one that could not reach another dropped the tuples it sent.
             exitCode = tlsFailed.isPresent() ? ExitCodes.FAILURE : ExitCodes.OK;
+            runEnded = true;
             if (CliProcess.claimed()) {
-                // The process ends as soon as the command returns (CliProcess.end), topology and cluster with it.
-                // Killing the topology first would only set Storm's supervisors cleaning up the directories that
-                // the end deletes, while it deletes them.
+                // The topology's tasks have stopped; the process ends as soon as the command returns
+                // (CliProcess.end), and the cluster's daemons with it: they hold nothing that outlives it.
                 out.println(endLine(shownName));
                 tlsFailed.ifPresent(out::println);
                 return exitCode;
             }
-            cluster.killTopologyWithOpts(name, killNow());
-            runEnded = true;
             out.println(killedLine(shownName));
             tlsFailed.ifPresent(out::println);
             return exitCode;
@@ -375,6 +384,60 @@ final class LocalRunner {
         String cause = lines.stream().filter(l -> l.startsWith("Caused by: ")).reduce((a, b) -> b)
             .map(l -> l.substring("Caused by: ".length())).orElse(first);
         return first.contains(cause) ? first : first + "; caused by " + cause;
+    }
+
+    /**
+     * Kills the topology and waits, at most {@link #CLEANUP_TIMEOUT}, until every task of its components has run its
+     * {@code cleanup()} or {@code close()}, as Storm guarantees in local mode; its counts are final then.
+     *
+     * <p>Storm's supervisors would stop the workers at their next look at the assignments (every second or more, one
+     * worker after another); in the CLI's process every simulated worker is this run's, so they are shut down at
+     * once, on a thread of their own that a hanging {@code cleanup()} may keep. Called in-process, other clusters'
+     * workers may share the JVM: the supervisors do it.
+     */
+    private void stopTopology(LocalCluster cluster) {
+        out.println("flux: stopping topology '" + shownName + "': waiting for " + counters.tasks() + " tasks' "
+            + "cleanup() or close() (at most " + CLEANUP_TIMEOUT.toSeconds() + " s)...");
+        out.flush();
+        long start = System.nanoTime();
+        long deadline = start + CLEANUP_TIMEOUT.toNanos();
+        try {
+            cluster.killTopologyWithOpts(name, killNow());
+        } catch (Exception e) {
+            // Nimbus no longer has it (a run stopped while it was submitted): its workers are shut down below.
+        }
+        if (CliProcess.claimed()) {
+            Thread stopper = new Thread(LocalRunner::shutDownWorkers, "flux-stop-workers");
+            stopper.setDaemon(true);
+            stopper.start();
+        }
+        RunCounters.CleanupState state = counters.cleanup();
+        while (!state.done() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(CLEANUP_POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            state = counters.cleanup();
+        }
+        if (state.done()) {
+            out.printf("flux: topology '%s' stopped: its tasks' cleanup() and close() ran (%.1f s)%n", shownName,
+                (System.nanoTime() - start) / 1e9);
+        } else {
+            out.println("flux: topology '" + shownName + "' did not stop within " + CLEANUP_TIMEOUT.toSeconds()
+                + " s (" + state.describe() + "); the run ends anyway");
+        }
+        out.flush();
+    }
+
+    /** Shuts down the simulated worker processes (Storm's way of stopping an in-process worker), one by one. */
+    private static void shutDownWorkers() {
+        try {
+            ProcessSimulator.killAllProcesses();
+        } catch (RuntimeException e) {
+            // A component's cleanup() threw: Storm stops that worker's shutdown there, and so does the wait's line.
+        }
     }
 
     private static KillOptions killNow() {
