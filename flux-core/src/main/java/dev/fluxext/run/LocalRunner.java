@@ -12,6 +12,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -24,6 +25,7 @@ import org.apache.storm.Config;
 import org.apache.storm.DaemonConfig;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.ProcessSimulator;
+import org.apache.storm.daemon.Shutdownable;
 import org.apache.storm.generated.ErrorInfo;
 import org.apache.storm.generated.InvalidTopologyException;
 import org.apache.storm.generated.KillOptions;
@@ -34,9 +36,10 @@ import org.apache.storm.utils.ObjectReader;
 
 /**
  * Runs a topology on an in-process Storm cluster whose workers talk over Netty, printing progress until the
- * duration ends or the JVM is asked to stop (Ctrl-C / SIGTERM), then the summary. In the CLI's process
+ * duration ends or the JVM is asked to stop (Ctrl-C / SIGTERM); then it kills the topology, waits (bounded) for every
+ * task's cleanup() or close() as Storm's local mode guarantees, and prints the summary. In the CLI's process
  * ({@link CliProcess#claimed}) the process then ends, cluster and all ({@link CliProcess#end}); called in-process
- * otherwise, it kills the topology and stops the cluster.
+ * otherwise, it stops the cluster.
  *
  * <p>A signal starts JVM shutdown; our hook turns it into an orderly stop of the main thread, waits for it and
  * halts with the run's status, so that Ctrl-C is a normal end (exit 0) rather than 130, and a Storm shutdown
@@ -97,7 +100,7 @@ final class LocalRunner {
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean signalled;
     /**
-     * The topology ran and was killed; only the cluster's shutdown is left. Storm 2.8 can end the process then (a
+     * The topology ran, was killed and its summary printed; only the cluster's shutdown is left. Storm 2.8 can end the process then (a
      * worker's halting timer rescheduling after its shutdown stopped it: "Timer is not active", exit 20) from a
      * thread that shutdown then waits for: waiting for the main thread would hang until the timeout.
      */
@@ -392,8 +395,8 @@ final class LocalRunner {
      *
      * <p>Storm's supervisors would stop the workers at their next look at the assignments (every second or more, one
      * worker after another); in the CLI's process every simulated worker is this run's, so they are shut down at
-     * once, on a thread of their own that a hanging {@code cleanup()} may keep. Called in-process, other clusters'
-     * workers may share the JVM: the supervisors do it.
+     * once ({@link #shutDownWorkers}). Called in-process, other clusters' workers may share the JVM: the
+     * supervisors do it.
      */
     private void stopTopology(LocalCluster cluster) {
         out.println("flux: stopping topology '" + shownName + "': waiting for " + counters.tasks() + " tasks' "
@@ -407,9 +410,7 @@ final class LocalRunner {
             // Nimbus no longer has it (a run stopped while it was submitted): its workers are shut down below.
         }
         if (CliProcess.claimed()) {
-            Thread stopper = new Thread(LocalRunner::shutDownWorkers, "flux-stop-workers");
-            stopper.setDaemon(true);
-            stopper.start();
+            shutDownWorkers();
         }
         RunCounters.CleanupState state = counters.cleanup();
         while (!state.done() && System.nanoTime() < deadline) {
@@ -431,12 +432,28 @@ final class LocalRunner {
         out.flush();
     }
 
-    /** Shuts down the simulated worker processes (Storm's way of stopping an in-process worker), one by one. */
+    /**
+     * Shuts down the simulated worker processes (Storm's way of stopping an in-process worker) all at once, each on
+     * a thread of its own that a hanging {@code cleanup()} may keep. Storm's {@code ProcessSimulator.killProcess}
+     * would take them one by one under its lock, and a worker's shutdown goes on for seconds after its executors
+     * (its timers) before the next one's starts. Taking each out of the simulator's map first keeps a supervisor
+     * that sees the kill from shutting it down a second time.
+     */
     private static void shutDownWorkers() {
-        try {
-            ProcessSimulator.killAllProcesses();
-        } catch (RuntimeException e) {
-            // A component's cleanup() threw: Storm stops that worker's shutdown there, and so does the wait's line.
+        Collection<Shutdownable> running = ProcessSimulator.getAllProcessHandles();
+        for (Shutdownable worker : List.copyOf(running)) {
+            if (running.remove(worker)) {
+                Thread stopper = new Thread(() -> {
+                    try {
+                        worker.shutdown();
+                    } catch (RuntimeException e) {
+                        // A component's cleanup() threw (in the Storm log): Storm stops that worker's shutdown
+                        // there, and the wait's line names what did not stop.
+                    }
+                }, "flux-stop-worker");
+                stopper.setDaemon(true);
+                stopper.start();
+            }
         }
     }
 
