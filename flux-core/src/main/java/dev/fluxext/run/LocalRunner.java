@@ -136,7 +136,9 @@ final class LocalRunner {
             return exitCode;
         } finally {
             finished.countDown();
-            if (!signalled) {
+            // In the CLI's process the hook stays once the run has ended: the workers' shutdown threads still run,
+            // and Storm may exit the JVM from one of them (exit 20, "Timer is not active") while the process ends.
+            if (!signalled && !(runEnded && CliProcess.claimed())) {
                 Runtime.getRuntime().removeShutdownHook(hook);
             }
         }
@@ -469,6 +471,10 @@ final class LocalRunner {
      */
     private void onSignal() {
         signalled = true;
+        if (runEnded && CliProcess.claimed()) {
+            // Storm exiting the JVM as the process ends: the run's status stands (end's lock lets one thread halt).
+            CliProcess.end(exitCode);
+        }
         out.println();
         boolean done = runEnded;
         if (done) {
