@@ -37,6 +37,14 @@ public final class CountingHook extends BaseTaskHook {
         }
     }
 
+    /** Storm calls it in the executor's shutdown, just before the task's own cleanup() or close(). */
+    @Override
+    public void cleanup() {
+        if (counts != null) {
+            counts.stopping();
+        }
+    }
+
     /** Storm hands a direct emit to a component that does not consume the stream as a list of one null task. */
     static int targets(Collection<Integer> outTasks) {
         int size = outTasks.size();

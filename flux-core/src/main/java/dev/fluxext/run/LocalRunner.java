@@ -12,6 +12,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -23,6 +24,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.storm.Config;
 import org.apache.storm.DaemonConfig;
 import org.apache.storm.LocalCluster;
+import org.apache.storm.ProcessSimulator;
+import org.apache.storm.daemon.Shutdownable;
 import org.apache.storm.generated.ErrorInfo;
 import org.apache.storm.generated.InvalidTopologyException;
 import org.apache.storm.generated.KillOptions;
@@ -33,9 +36,10 @@ import org.apache.storm.utils.ObjectReader;
 
 /**
  * Runs a topology on an in-process Storm cluster whose workers talk over Netty, printing progress until the
- * duration ends or the JVM is asked to stop (Ctrl-C / SIGTERM), then the summary. In the CLI's process
+ * duration ends or the JVM is asked to stop (Ctrl-C / SIGTERM); then it kills the topology, waits (bounded) for every
+ * task's cleanup() or close() as Storm's local mode guarantees, and prints the summary. In the CLI's process
  * ({@link CliProcess#claimed}) the process then ends, cluster and all ({@link CliProcess#end}); called in-process
- * otherwise, it kills the topology and stops the cluster.
+ * otherwise, it stops the cluster.
  *
  * <p>A signal starts JVM shutdown; our hook turns it into an orderly stop of the main thread, waits for it and
  * halts with the run's status, so that Ctrl-C is a normal end (exit 0) rather than 130, and a Storm shutdown
@@ -68,6 +72,12 @@ final class LocalRunner {
         DaemonConfig.STORM_METRIC_STORE_CLASS, NoOpMetricStore.class.getName(),
         Config.SUPERVISOR_WORKER_SHUTDOWN_SLEEP_SECS, 0);
 
+    /** How long the tasks' cleanup() and close() may take once the topology is killed, before the run ends anyway. */
+    static final Duration CLEANUP_TIMEOUT = Duration.ofSeconds(10);
+
+    /** How often the stop of the tasks is looked at. */
+    private static final Duration CLEANUP_POLL = Duration.ofMillis(20);
+
     /** How often the start is looked at until the first tuple is acked, so each step shows when it happens. */
     private static final Duration START_POLL = Duration.ofMillis(200);
 
@@ -90,7 +100,7 @@ final class LocalRunner {
     private final CountDownLatch finished = new CountDownLatch(1);
     private volatile boolean signalled;
     /**
-     * The topology ran and was killed; only the cluster's shutdown is left. Storm 2.8 can end the process then (a
+     * The topology ran, was killed and its summary printed; only the cluster's shutdown is left. Storm 2.8 can end the process then (a
      * worker's halting timer rescheduling after its shutdown stopped it: "Timer is not active", exit 20) from a
      * thread that shutdown then waits for: waiting for the main thread would hang until the timeout.
      */
@@ -126,7 +136,9 @@ final class LocalRunner {
             return exitCode;
         } finally {
             finished.countDown();
-            if (!signalled) {
+            // In the CLI's process the hook stays once the run has ended: the workers' shutdown threads still run,
+            // and Storm may exit the JVM from one of them (exit 20, "Timer is not active") while the process ends.
+            if (!signalled && !(runEnded && CliProcess.claimed())) {
                 Runtime.getRuntime().removeShutdownHook(hook);
             }
         }
@@ -169,35 +181,37 @@ final class LocalRunner {
             out.println(submittedLine(shownName, workers, duration));
             TopologyInfo last = report(cluster, workers);
             long lastUptime = last == null ? 0 : last.get_uptime_secs();
+            List<String> failures = failures(last);
+            if (signalled && !failures.isEmpty()) {
+                // Storm exits the JVM when a component dies (its executor's error handler); its worker's shutdown
+                // would wait for the thread that is exiting, so the topology and cluster are left to the exit.
+                dying = true;
+            } else {
+                stopTopology(cluster);
+            }
             Map<String, ComponentStats> finalStats = counters.stats(view);
             Map<String, CompressionSnapshot> compression = CompressionFigures.of(view, CompressionMetrics.snapshot());
             Map<String, BatchSnapshot> batches = BatchMetrics.snapshot();
             printSummary(lastUptime, last, finalStats, compression, batches);
             summaryWriter.write(shownName, lastUptime, finalStats, compression, batches);
-            List<String> failures = failures(last);
             failures.forEach(out::println);
             Optional<String> tlsFailed = tlsSummary(conf);
             out.flush();
-            if (signalled && !failures.isEmpty()) {
-                // Storm exits the JVM when a component dies (its executor's error handler); its worker's shutdown
-                // would wait for the thread that is exiting, so the cluster is left to the exit.
-                dying = true;
+            if (dying) {
                 out.println("flux: a component's error stopped its worker, and Storm ends the process (the stack "
                     + "traces are in the Storm log)");
                 return ExitCodes.FAILURE;
             }
             // In a local run every worker is ours: one that could not reach another dropped the tuples it sent.
             exitCode = tlsFailed.isPresent() ? ExitCodes.FAILURE : ExitCodes.OK;
+            runEnded = true;
             if (CliProcess.claimed()) {
-                // The process ends as soon as the command returns (CliProcess.end), topology and cluster with it.
-                // Killing the topology first would only set Storm's supervisors cleaning up the directories that
-                // the end deletes, while it deletes them.
+                // The topology's tasks have stopped; the process ends as soon as the command returns
+                // (CliProcess.end), and the cluster's daemons with it: they hold nothing that outlives it.
                 out.println(endLine(shownName));
                 tlsFailed.ifPresent(out::println);
                 return exitCode;
             }
-            cluster.killTopologyWithOpts(name, killNow());
-            runEnded = true;
             out.println(killedLine(shownName));
             tlsFailed.ifPresent(out::println);
             return exitCode;
@@ -377,6 +391,74 @@ final class LocalRunner {
         return first.contains(cause) ? first : first + "; caused by " + cause;
     }
 
+    /**
+     * Kills the topology and waits, at most {@link #CLEANUP_TIMEOUT}, until every task of its components has run its
+     * {@code cleanup()} or {@code close()}, as Storm guarantees in local mode; its counts are final then.
+     *
+     * <p>Storm's supervisors would stop the workers at their next look at the assignments (every second or more, one
+     * worker after another); in the CLI's process every simulated worker is this run's, so they are shut down at
+     * once ({@link #shutDownWorkers}). Called in-process, other clusters' workers may share the JVM: the
+     * supervisors do it.
+     */
+    private void stopTopology(LocalCluster cluster) {
+        out.println("flux: stopping topology '" + shownName + "': waiting for " + counters.tasks() + " tasks' "
+            + "cleanup() or close() (at most " + CLEANUP_TIMEOUT.toSeconds() + " s)...");
+        out.flush();
+        long start = System.nanoTime();
+        long deadline = start + CLEANUP_TIMEOUT.toNanos();
+        try {
+            cluster.killTopologyWithOpts(name, killNow());
+        } catch (Exception e) {
+            // Nimbus no longer has it (a run stopped while it was submitted): its workers are shut down below.
+        }
+        if (CliProcess.claimed()) {
+            shutDownWorkers();
+        }
+        RunCounters.CleanupState state = counters.cleanup();
+        while (!state.done() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(CLEANUP_POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            state = counters.cleanup();
+        }
+        if (state.done()) {
+            out.printf("flux: topology '%s' stopped: its tasks' cleanup() and close() ran (%.1f s)%n", shownName,
+                (System.nanoTime() - start) / 1e9);
+        } else {
+            out.println("flux: topology '" + shownName + "' did not stop within " + CLEANUP_TIMEOUT.toSeconds()
+                + " s (" + state.describe() + "); the run ends anyway");
+        }
+        out.flush();
+    }
+
+    /**
+     * Shuts down the simulated worker processes (Storm's way of stopping an in-process worker) all at once, each on
+     * a thread of its own that a hanging {@code cleanup()} may keep. Storm's {@code ProcessSimulator.killProcess}
+     * would take them one by one under its lock, and a worker's shutdown goes on for seconds after its executors
+     * (its timers) before the next one's starts. Taking each out of the simulator's map first keeps a supervisor
+     * that sees the kill from shutting it down a second time.
+     */
+    private static void shutDownWorkers() {
+        Collection<Shutdownable> running = ProcessSimulator.getAllProcessHandles();
+        for (Shutdownable worker : List.copyOf(running)) {
+            if (running.remove(worker)) {
+                Thread stopper = new Thread(() -> {
+                    try {
+                        worker.shutdown();
+                    } catch (RuntimeException e) {
+                        // A component's cleanup() threw (in the Storm log): Storm stops that worker's shutdown
+                        // there, and the wait's line names what did not stop.
+                    }
+                }, "flux-stop-worker");
+                stopper.setDaemon(true);
+                stopper.start();
+            }
+        }
+    }
+
     private static KillOptions killNow() {
         KillOptions options = new KillOptions();
         options.set_wait_secs(0);
@@ -389,6 +471,10 @@ final class LocalRunner {
      */
     private void onSignal() {
         signalled = true;
+        if (runEnded && CliProcess.claimed()) {
+            // Storm exiting the JVM as the process ends: the run's status stands (end's lock lets one thread halt).
+            CliProcess.end(exitCode);
+        }
         out.println();
         boolean done = runEnded;
         if (done) {

@@ -2,6 +2,8 @@ package dev.fluxext.run;
 
 import dev.fluxext.describe.TopologyView;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
@@ -9,8 +11,10 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.storm.Config;
+import org.apache.storm.executor.ExecutorShutdown;
 
 /**
  * Exact per-component counts of one local run, kept by {@link CountingHook} in every task of the run's workers (all
@@ -36,6 +40,8 @@ final class RunCounters implements AutoCloseable {
     /** The ports of the workers that have prepared their tasks, Storm's own included. */
     private final Set<Integer> workersUp = ConcurrentHashMap.newKeySet();
     private volatile boolean hasAckers;
+    /** Orders the tasks' hook clean-ups: the last one on a thread names the executor that thread shuts down. */
+    private final AtomicLong cleanups = new AtomicLong();
 
     private RunCounters() {
     }
@@ -66,7 +72,7 @@ final class RunCounters implements AutoCloseable {
         if (component.startsWith(SYSTEM)) {
             return null;
         }
-        TaskCounts counts = new TaskCounts(component, hasAckers);
+        TaskCounts counts = new TaskCounts(run, component, hasAckers);
         run.tasks.add(counts);
         return counts;
     }
@@ -94,6 +100,66 @@ final class RunCounters implements AutoCloseable {
         return hasAckers;
     }
 
+    /** How many tasks of the topology's own components have started. */
+    int tasks() {
+        return tasks.size();
+    }
+
+    /**
+     * Where the stop of the topology's tasks is. Storm's executor shutdown ({@code ExecutorShutdown.shutdown} in
+     * 2.8.3) calls its tasks' hooks' {@code cleanup()}, then their bolts' {@code cleanup()} or spouts' {@code close()},
+     * on the thread that shuts the worker down, one executor after another: a task's {@code cleanup()} has run once
+     * its hook's has and that thread has left the executor's shutdown or gone on to a later executor.
+     */
+    CleanupState cleanup() {
+        Map<Thread, TaskCounts> lastOnThread = new LinkedHashMap<>();
+        int notStarted = 0;
+        for (TaskCounts task : tasks) {
+            Thread thread = task.stopper;
+            if (thread == null) {
+                notStarted++;
+            } else {
+                lastOnThread.merge(thread, task, (a, b) -> a.stopOrder > b.stopOrder ? a : b);
+            }
+        }
+        List<String> running = new ArrayList<>();
+        lastOnThread.forEach((thread, task) -> {
+            if (inExecutorShutdown(thread)) {
+                running.add(task.component);
+            }
+        });
+        return new CleanupState(notStarted, running.stream().distinct().sorted().toList());
+    }
+
+    private static boolean inExecutorShutdown(Thread thread) {
+        return thread.isAlive() && Arrays.stream(thread.getStackTrace()).anyMatch(frame ->
+            frame.getClassName().equals(ExecutorShutdown.class.getName()) && frame.getMethodName().equals("shutdown"));
+    }
+
+    /**
+     * @param notStarted tasks whose executor's shutdown has not begun
+     * @param running    components whose executor's shutdown, their {@code cleanup()} or {@code close()}, runs now
+     */
+    record CleanupState(int notStarted, List<String> running) {
+
+        boolean done() {
+            return notStarted == 0 && running.isEmpty();
+        }
+
+        /** What is still stopping, for the line that says the wait for it ended. */
+        String describe() {
+            List<String> parts = new ArrayList<>();
+            if (!running.isEmpty()) {
+                parts.add("still in its cleanup() or close(): " + String.join(", ", running.stream()
+                    .map(c -> "'" + c + "'").toList()));
+            }
+            if (notStarted > 0) {
+                parts.add(notStarted + " task" + (notStarted == 1 ? "" : "s") + " not yet stopped");
+            }
+            return String.join("; ", parts);
+        }
+    }
+
     /** Hooks of this run count nothing from now on (a run's workers may outlive it briefly). */
     @Override
     public void close() {
@@ -107,8 +173,12 @@ final class RunCounters implements AutoCloseable {
      */
     static final class TaskCounts {
 
+        private final RunCounters run;
         private final String component;
         private final boolean hasAckers;
+        /** The thread shutting the task's executor down, once its hook's cleanup ran; in what order that was. */
+        private volatile Thread stopper;
+        private volatile long stopOrder;
         private final LongAdder emitted = new LongAdder();
         private final LongAdder transferred = new LongAdder();
         private final LongAdder acked = new LongAdder();
@@ -117,7 +187,8 @@ final class RunCounters implements AutoCloseable {
         private final LongAdder latencySamples = new LongAdder();
         private final LongAdder latencyMs = new LongAdder();
 
-        private TaskCounts(String component, boolean hasAckers) {
+        private TaskCounts(RunCounters run, String component, boolean hasAckers) {
+            this.run = run;
             this.component = component;
             this.hasAckers = hasAckers;
         }
@@ -165,6 +236,12 @@ final class RunCounters implements AutoCloseable {
             if (user(sourceComponent, sourceStream)) {
                 failed.increment();
             }
+        }
+
+        /** The task's executor is shutting down: its component's cleanup() or close() follows on this thread. */
+        void stopping() {
+            stopOrder = run.cleanups.incrementAndGet();
+            stopper = Thread.currentThread();
         }
 
         private static boolean user(String sourceComponent, String sourceStream) {

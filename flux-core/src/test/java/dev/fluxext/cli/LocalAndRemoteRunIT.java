@@ -140,6 +140,7 @@ class LocalAndRemoteRunIT {
             all);
         // Tuples went through the codecs' serializer: they crossed Netty between the two workers.
         assertTrue(Pattern.compile("compression words \\(zstd\\): \\d+ of [1-9]\\d* tuples").matcher(all).find(), all);
+        assertCleanedUpBeforeTheSummary(all, "compressed-words");
         assertEquals(List.of(), filesUnder(jvmTmp), "left in the temp directory");
     }
 
@@ -150,26 +151,39 @@ class LocalAndRemoteRunIT {
     }
 
     /**
-     * A run that reaches its end exits without Storm's orderly shutdown: the summary is the last thing it waits for,
-     * and nothing of the cluster is left behind. As on a real cluster, where workers are killed, a bolt's cleanup is
-     * not called: this one's would end the process with Storm's error status.
+     * A run that reaches its end stops its topology as Storm's local mode does, so that the bolt's cleanup() runs
+     * (Storm guarantees it in local mode), and then exits without the rest of Storm's orderly shutdown: the summary
+     * comes after the cleanup, and nothing of the cluster is left behind.
      */
     @Test
     @Timeout(120)
-    void aRunEndsAfterItsSummaryWithoutStormsShutdownAndLeavesNothingBehind() throws Exception {
+    void aRunCallsItsBoltsCleanupThenEndsAfterItsSummaryAndLeavesNothingBehind() throws Exception {
         Path jvmTmp = Files.createDirectory(tmp.resolve("jvm-tmp"));
         Process child = javaProcess(jvmTmp, FluxCli.class, "submit", "--local", "--duration", "6", "--interval", "2",
-            "--log-file", tmp.resolve("storm.log").toString(), RealYamlTest.file("ends-on-cleanup.yaml"));
+            "--log-file", tmp.resolve("storm.log").toString(), RealYamlTest.file("prints-on-cleanup.yaml"));
         Lines out = new Lines(child, tmp.resolve("storm.log"));
 
         assertTrue(child.waitFor(60, TimeUnit.SECONDS), "still running:\n" + out.all());
         assertEquals(0, child.exitValue(), out.all());
         String all = out.all();
-        assertTrue(all.contains("Summary of 'ends-on-cleanup'"), all);
-        assertTrue(all.contains("flux: stopping: topology 'ends-on-cleanup' and the local cluster end with the process"),
-            all);
-        assertTrue(!Files.readString(tmp.resolve("storm.log")).contains("Halting process"), "Storm ended the process:\n" + all);
+        assertTrue(all.contains("Summary of 'prints-on-cleanup'"), all);
+        assertCleanedUpBeforeTheSummary(all, "prints-on-cleanup");
+        assertTrue(all.contains("flux: stopping: topology 'prints-on-cleanup' and the local cluster end with the "
+            + "process"), all);
         assertEquals(List.of(), filesUnder(jvmTmp), "left in the temp directory");
+    }
+
+    /**
+     * The bolt {@code last} ({@link PrintsOnCleanupBolt}) printed its line from cleanup(), having executed tuples,
+     * after the wait for the tasks' cleanup began and before the summary; the wait ended with every task stopped.
+     */
+    private static void assertCleanedUpBeforeTheSummary(String all, String topology) {
+        Matcher cleanup = Pattern.compile("cleanup\\(\\) of 'last' task \\d+ after [1-9]\\d* tuples").matcher(all);
+        assertTrue(cleanup.find(), all);
+        int waiting = all.indexOf("flux: stopping topology '" + topology + "': waiting for ");
+        int stopped = all.indexOf("flux: topology '" + topology + "' stopped: its tasks' cleanup() and close() ran");
+        int summary = all.indexOf("Summary of '" + topology + "'");
+        assertTrue(waiting >= 0 && waiting < cleanup.start() && cleanup.start() < stopped && stopped < summary, all);
     }
 
     /** Every file and directory under {@code dir}, relative to it, with '/' between names. */
