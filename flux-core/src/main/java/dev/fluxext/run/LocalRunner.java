@@ -108,6 +108,8 @@ final class LocalRunner {
     /** A component failed and Storm is exiting the JVM: the cluster is not stopped. */
     private boolean dying;
     private volatile int exitCode = ExitCodes.FAILURE;
+    /** What the start last waited for (null before the first look): a run that ends before its workers are up ran nothing. */
+    private StartState startState;
 
     /** Receives the final statistics (e.g. to write --summary-json). */
     interface SummaryWriter {
@@ -203,17 +205,19 @@ final class LocalRunner {
                 return ExitCodes.FAILURE;
             }
             // In a local run every worker is ours: one that could not reach another dropped the tuples it sent.
-            exitCode = tlsFailed.isPresent() ? ExitCodes.FAILURE : ExitCodes.OK;
+            // A run whose duration ended before its workers were up ran nothing: not a success either.
+            Optional<String> failed = tlsFailed.or(() -> signalled ? Optional.empty() : notStarted());
+            exitCode = failed.isPresent() ? ExitCodes.FAILURE : ExitCodes.OK;
             runEnded = true;
             if (CliProcess.claimed()) {
                 // The topology's tasks have stopped; the process ends as soon as the command returns
                 // (CliProcess.end), and the cluster's daemons with it: they hold nothing that outlives it.
                 out.println(endLine(shownName));
-                tlsFailed.ifPresent(out::println);
+                failed.ifPresent(out::println);
                 return exitCode;
             }
             out.println(killedLine(shownName));
-            tlsFailed.ifPresent(out::println);
+            failed.ifPresent(out::println);
             return exitCode;
         } finally {
             counters.close();
@@ -259,6 +263,7 @@ final class LocalRunner {
             if (starting) {
                 StartState state = StartState.of(info, counters.workersUp(), counters.hasAckers(), stats.values(),
                     workers);
+                startState = state;
                 starting = !state.flowing();
                 // Until a tuple is emitted, the interval's line says what the run waits for, not a report of zeros.
                 if (!state.text().equals(shownState) || due && !state.emitted()) {
@@ -276,6 +281,16 @@ final class LocalRunner {
                 printTlsFailures();
             }
         }
+    }
+
+    /** The failure line of a run that ended while its workers were still starting, if it did. */
+    private Optional<String> notStarted() {
+        if (startState != null && startState.workersUp()) {
+            return Optional.empty();
+        }
+        String last = startState == null ? "before Nimbus had assigned its workers" : "while " + startState.text();
+        return Optional.of("flux: the run ended " + last + ": nothing ran; give the start more time with a longer "
+            + "--duration");
     }
 
     private void printTlsFailures() {

@@ -10,8 +10,9 @@ import org.apache.storm.generated.TopologyInfo;
  * @param text    e.g. "waiting for 2 workers to start (1 of 2 up)"
  * @param emitted a tuple was emitted
  * @param flowing tuples flow: the first one was acked (emitted, in a topology without ackers)
+ * @param workersUp every worker Nimbus assigned has started (a run that ends before that ran nothing)
  */
-record StartState(String text, boolean emitted, boolean flowing) {
+record StartState(String text, boolean emitted, boolean flowing, boolean workersUp) {
 
     /**
      * @param info       Storm's view of the topology, null before Nimbus knows it
@@ -24,24 +25,25 @@ record StartState(String text, boolean emitted, boolean flowing) {
         long emitted = stats.stream().mapToLong(ComponentStats::emitted).sum();
         long acked = stats.stream().filter(s -> ComponentStats.SPOUT.equals(s.type())).mapToLong(ComponentStats::acked).sum();
         if (acked > 0 || emitted > 0 && !hasAckers) {
-            return new StartState("first tuple " + (acked > 0 ? "acked" : "emitted"), true, true);
+            return new StartState("first tuple " + (acked > 0 ? "acked" : "emitted"), true, true, true);
         }
         if (emitted > 0) {
-            return new StartState("first tuple emitted, waiting for its ack", true, false);
+            return new StartState("first tuple emitted, waiting for its ack", true, false, true);
         }
         int assigned = assignedWorkers(info);
         if (assigned == 0) {
-            return waiting("waiting for Nimbus to assign " + workers(workersAsked));
+            return waiting("waiting for Nimbus to assign " + workers(workersAsked), false);
         }
         if (workersUp < assigned) {
-            return waiting("waiting for " + workers(assigned) + " to start (" + workersUp + " of " + assigned + " up)");
+            return waiting("waiting for " + workers(assigned) + " to start (" + workersUp + " of " + assigned + " up)",
+                false);
         }
         return waiting(assigned == 1 ? "activating the spouts of 1 worker"
-            : "connecting " + workers(assigned) + " (spouts start once every connection is ready)");
+            : "connecting " + workers(assigned) + " (spouts start once every connection is ready)", true);
     }
 
-    private static StartState waiting(String text) {
-        return new StartState(text, false, false);
+    private static StartState waiting(String text, boolean workersUp) {
+        return new StartState(text, false, false, workersUp);
     }
 
     /** The distinct worker slots Nimbus gave the topology's executors. */

@@ -173,6 +173,21 @@ class LocalAndRemoteRunIT {
         assertEquals(List.of(), filesUnder(jvmTmp), "left in the temp directory");
     }
 
+    /** A run whose duration ends before its workers are up ran nothing, and says so instead of ending as a success. */
+    @Test
+    @Timeout(120)
+    void aRunThatEndsBeforeItsWorkersAreUpFails() throws Exception {
+        Path jvmTmp = Files.createDirectory(tmp.resolve("jvm-tmp-short"));
+        Process child = javaProcess(jvmTmp, FluxCli.class, "submit", "--local", "--duration", "1",
+            "--log-file", tmp.resolve("storm-short.log").toString(), RealYamlTest.file("prints-on-cleanup.yaml"));
+        Lines out = new Lines(child, tmp.resolve("storm-short.log"));
+
+        assertTrue(child.waitFor(60, TimeUnit.SECONDS), "still running:\n" + out.all());
+        assertEquals(ExitCodes.FAILURE, child.exitValue(), out.all());
+        assertTrue(out.all().contains("flux: the run ended ") && out.all().contains(": nothing ran; give the start "
+            + "more time with a longer --duration"), out.all());
+    }
+
     /**
      * The bolt {@code last} ({@link PrintsOnCleanupBolt}) printed its line from cleanup(), having executed tuples,
      * after the wait for the tasks' cleanup began and before the summary; the wait ended with every task stopped.

@@ -36,15 +36,16 @@ class StartStateTest {
 
     @Test
     void eachStepOfTheStartIsNamed() {
-        assertEquals(new StartState("waiting for Nimbus to assign 2 workers", false, false),
+        assertEquals(new StartState("waiting for Nimbus to assign 2 workers", false, false, false),
             state(null, 0, true, NOTHING));
-        assertEquals(new StartState("waiting for Nimbus to assign 2 workers", false, false),
+        assertEquals(new StartState("waiting for Nimbus to assign 2 workers", false, false, false),
             state(assignedTo(0, 0), 0, true, NOTHING));
-        assertEquals(new StartState("waiting for 2 workers to start (1 of 2 up)", false, false),
+        assertEquals(new StartState("waiting for 2 workers to start (1 of 2 up)", false, false, false),
             state(assignedTo(6700, 6701, 6700), 1, true, NOTHING));
-        assertEquals(new StartState("connecting 2 workers (spouts start once every connection is ready)", false, false),
+        assertEquals(new StartState("connecting 2 workers (spouts start once every connection is ready)", false, false,
+                true),
             state(assignedTo(6700, 6701), 2, true, NOTHING));
-        assertEquals(new StartState("activating the spouts of 1 worker", false, false),
+        assertEquals(new StartState("activating the spouts of 1 worker", false, false, true),
             state(assignedTo(6700, 6700), 1, true, NOTHING));
     }
 
@@ -52,9 +53,9 @@ class StartStateTest {
     void theStartEndsAtTheFirstAckOrWithoutAckersAtTheFirstEmit() {
         List<ComponentStats> emitted = List.of(new ComponentStats("words", ComponentStats.SPOUT, 3, 3, 0, 0, 0));
         List<ComponentStats> acked = List.of(new ComponentStats("words", ComponentStats.SPOUT, 3, 3, 1, 0, 0));
-        assertEquals(new StartState("first tuple emitted, waiting for its ack", true, false),
+        assertEquals(new StartState("first tuple emitted, waiting for its ack", true, false, true),
             state(assignedTo(6700, 6701), 2, true, emitted));
-        assertEquals(new StartState("first tuple acked", true, true), state(assignedTo(6700, 6701), 2, true, acked));
-        assertEquals(new StartState("first tuple emitted", true, true), state(assignedTo(6700, 6701), 2, false, emitted));
+        assertEquals(new StartState("first tuple acked", true, true, true), state(assignedTo(6700, 6701), 2, true, acked));
+        assertEquals(new StartState("first tuple emitted", true, true, true), state(assignedTo(6700, 6701), 2, false, emitted));
     }
 }
