@@ -2,9 +2,13 @@ package dev.fluxext.tls;
 
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LogEvent;
@@ -17,10 +21,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Counts this JVM's failed worker-to-worker TLS connections by reason. Storm's Netty handlers already log each
- * failure (the server with the exception, the client with its message) and offer no other hook, so this listens to
- * those two loggers through Log4j 2, which every Storm worker uses, and sorts each failure into a {@link Reason}.
- * A local run shows the counts in its progress lines and summary; on a cluster, Storm's lines in the worker log tell each failure.
+ * Counts this JVM's failed worker-to-worker TLS connections by reason, and notes the protocols and cipher suites its
+ * handshakes negotiated. Storm's Netty handlers already log each failure (the server with the exception, the client
+ * with its message) and Netty's SSL handler logs each handshake at DEBUG; neither offers another hook, so this
+ * listens to those loggers through Log4j 2, which every Storm worker uses, sorts each failure into a {@link Reason}
+ * and logs each newly negotiated suite once at INFO. A local run shows both in its progress lines and summary; on a
+ * cluster, the worker log tells them.
  */
 public final class TlsFailures {
 
@@ -51,11 +57,15 @@ public final class TlsFailures {
     static final String CLIENT_LOGGER = "org.apache.storm.messaging.netty.StormClientHandler";
     /** Storm 2.8 logs a failed handshake here, at either end. */
     static final String DECODER_LOGGER = "org.apache.storm.messaging.netty.MessageDecoder";
+    /** The shaded Netty's SSL handler: "HANDSHAKEN: protocol:{} cipher suite:{}" at DEBUG for each handshake. */
+    static final String HANDSHAKE_LOGGER = "org.apache.storm.shade.io.netty.handler.ssl.SslHandler";
     /** Storm's Netty server threads: an event logged on one is about an incoming connection. */
     private static final String SERVER_THREADS = "Netty-server";
     private static final Logger LOG = LoggerFactory.getLogger(TlsFailures.class);
     private static final Map<Reason, LongAdder> INCOMING = new ConcurrentHashMap<>();
     private static final Map<Reason, LongAdder> OUTGOING = new ConcurrentHashMap<>();
+    private static final Pattern HANDSHAKEN = Pattern.compile("HANDSHAKEN: protocol:(\\S+) cipher suite:(\\S+)");
+    private static final Set<String> NEGOTIATED = ConcurrentHashMap.newKeySet();
     private static volatile boolean watching;
 
     private TlsFailures() {
@@ -84,11 +94,38 @@ public final class TlsFailures {
                 }
                 logger.addAppender(listener, Level.INFO, null);
             }
+            watchHandshakes(config, listener);
             context.updateLoggers();
             watching = true;
         } catch (LinkageError e) {
             LOG.warn("worker TLS: no Log4j 2 here: failed handshakes are logged by Storm, not counted");
         }
+    }
+
+    /**
+     * Netty's handshake lines are DEBUG: they go to the listener alone, while what the SSL handler logs at INFO or
+     * above still reaches the appenders it reached before.
+     */
+    private static void watchHandshakes(Configuration config, Listener listener) {
+        LoggerConfig before = config.getLoggerConfig(HANDSHAKE_LOGGER);
+        if (before.getName().equals(HANDSHAKE_LOGGER)) {
+            before.addAppender(listener, Level.DEBUG, null);
+            return;
+        }
+        LoggerConfig handshakes = new LoggerConfig(HANDSHAKE_LOGGER, Level.DEBUG, false);
+        handshakes.addAppender(listener, Level.DEBUG, null);
+        Level level = before.getLevel() != null && before.getLevel().isMoreSpecificThan(Level.INFO)
+                ? before.getLevel() : Level.INFO;
+        for (LoggerConfig up = before; up != null; up = up.isAdditive() ? up.getParent() : null) {
+            up.getAppenders().values().stream().filter(a -> a != listener)
+                    .forEach(a -> handshakes.addAppender(a, level, null));
+        }
+        config.addLogger(HANDSHAKE_LOGGER, handshakes);
+    }
+
+    /** The protocols and cipher suites this JVM's worker connections negotiated, as "TLSv1.3 TLS_AES_128_GCM_SHA256". */
+    public static Set<String> negotiated() {
+        return new TreeSet<>(NEGOTIATED);
     }
 
     /** Incoming connections refused so far (a worker's server kept the peer out), by reason; reasons seen only. */
@@ -116,6 +153,7 @@ public final class TlsFailures {
     public static void reset() {
         INCOMING.clear();
         OUTGOING.clear();
+        NEGOTIATED.clear();
     }
 
     /**
@@ -192,7 +230,15 @@ public final class TlsFailures {
         (incoming ? INCOMING : OUTGOING).computeIfAbsent(reason, r -> new LongAdder()).increment();
     }
 
-    /** The appender on Storm's two Netty handler loggers. */
+    /** Notes a handshake's protocol and suite from Netty's line (formatted before Log4j sees it); logs each new one. */
+    static void handshaken(String line) {
+        Matcher m = HANDSHAKEN.matcher(line);
+        if (m.find() && NEGOTIATED.add(m.group(1) + " " + m.group(2))) {
+            LOG.info("worker TLS: negotiated {} with cipher suite {}", m.group(1), m.group(2));
+        }
+    }
+
+    /** The appender on Storm's Netty handler loggers and Netty's SSL handler. */
     private static final class Listener extends AbstractAppender {
         Listener() {
             super("fluxext-tls-failures", null, null, true, Property.EMPTY_ARRAY);
@@ -200,6 +246,10 @@ public final class TlsFailures {
 
         @Override
         public void append(LogEvent event) {
+            if (HANDSHAKE_LOGGER.equals(event.getLoggerName())) {
+                handshaken(event.getMessage().getFormattedMessage());
+                return;
+            }
             Reason reason = classify(event.getThrown(), event.getMessage().getFormattedMessage());
             if (reason != null) {
                 count(reason, event.getThreadName() != null && event.getThreadName().startsWith(SERVER_THREADS));

@@ -35,9 +35,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Two workers' transports in one JVM over loopback, with Storm's own Netty TLS behind {@link TlsContext}: on this
  * module's Storm (2.8.3, whose Netty checks host names by default) and, through storm-lines, on 2.6.4 and 2.7.1.
- * Peers that must be kept out are kept out and counted by reason, and the server keeps serving the right peer.
+ * Peers that must be kept out are kept out and counted by reason, and the server keeps serving the right peer. The
+ * engine is the one {@value #ENGINE_PROPERTY} names ({@code auto} by default: OpenSSL, which storm-shaded-deps
+ * bundles); the build runs this class a second time in a JVM of its own with {@code jdk}, as Flink runs its SSL
+ * tests for both engines.
  */
 class TlsContextTest {
+
+    static final String ENGINE_PROPERTY = "fluxext.test.tls.engine";
+    static final String ENGINE = System.getProperty(ENGINE_PROPERTY, "auto");
 
     @TempDir
     static Path dir;
@@ -81,6 +87,7 @@ class TlsContextTest {
         conf.put(TlsKeys.CLIENT_KEYSTORE, keys.toString());
         conf.put(TlsKeys.CLIENT_TRUSTSTORE, trust.toString());
         conf.put(TlsKeys.PASSWORD_FILE, passwordFile.toString());
+        conf.put(TlsKeys.ENGINE, ENGINE);
         return conf;
     }
 
@@ -124,6 +131,14 @@ class TlsContextTest {
         assertTrue(sendsThrough(keystore, truststore, Duration.ofSeconds(30)), "no message arrived over TLS; "
                 + TlsFailures.describe());
         assertFalse(TlsFailures.outgoing().containsKey(TlsFailures.Reason.HOST_NAME_CHECK), TlsFailures.describe());
+        assertTrue(TlsFailures.negotiated().stream().anyMatch(s -> s.matches("TLSv1\\.3 TLS_[A-Z0-9_]+")),
+                "the negotiated protocol and suite are noted: " + TlsFailures.negotiated());
+    }
+
+    @Test
+    void theEngineIsTheOneConfigured() {
+        assertTrue(TlsFailures.engine().startsWith("jdk".equals(ENGINE) ? "JDK" : "OpenSSL"),
+                ENGINE + " gave " + TlsFailures.engine());
     }
 
     @Test

@@ -45,6 +45,19 @@ class TlsFailuresTest {
                 + "(another CA))", TlsFailures.describe());
     }
 
+    @Test
+    void notesEachNegotiatedSuiteFromNettysHandshakeLine() {
+        TlsFailures.watch();
+        TlsFailures.reset();
+        // Netty formats the line itself before handing it to SLF4J.
+        LoggerFactory.getLogger(TlsFailures.HANDSHAKE_LOGGER).debug("[id: 0x1, L:/127.0.0.1:1 - R:/127.0.0.1:2] "
+                + "HANDSHAKEN: protocol:TLSv1.3 cipher suite:TLS_AES_256_GCM_SHA384");
+        LoggerFactory.getLogger(TlsFailures.HANDSHAKE_LOGGER).debug("[id: 0x2] HANDSHAKEN: protocol:TLSv1.3 cipher "
+                + "suite:TLS_AES_256_GCM_SHA384");
+        LoggerFactory.getLogger(TlsFailures.HANDSHAKE_LOGGER).debug("[id: 0x3] some other line");
+        assertEquals(java.util.Set.of("TLSv1.3 TLS_AES_256_GCM_SHA384"), TlsFailures.negotiated());
+    }
+
     private static Throwable withCause(Throwable t, Throwable cause) {
         t.initCause(cause);
         return t;

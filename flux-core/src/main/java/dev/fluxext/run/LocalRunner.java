@@ -310,7 +310,8 @@ final class LocalRunner {
             return Optional.empty();
         }
         String failed = TlsFailures.describe();
-        out.println("  TLS between workers: engine " + TlsFailures.engine() + ", host names not checked (the "
+        String suites = TlsFailures.negotiated().isEmpty() ? "" : ", " + String.join(" and ", TlsFailures.negotiated());
+        out.println("  TLS between workers: engine " + TlsFailures.engine() + suites + ", host names not checked (the "
             + "truststore's CAs decide); "
             + (failed.isEmpty() ? "no failed connections" : failed.substring("TLS: ".length())));
         return TlsFailures.outgoing().isEmpty() ? Optional.empty() : Optional.of("flux: workers of this run could "
