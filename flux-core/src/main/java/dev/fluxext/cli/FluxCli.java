@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "flux", mixinStandardHelpOptions = true, versionProvider = Versions.class,
     description = {"Validate, inspect, draw and run Flux-compatible Storm topology files.",
         "Storm Flux's command form works too, with Flux's meaning: flux --local FILE [--sleep MS], "
-            + "flux --remote FILE --jar JAR, flux --dry-run FILE (docs/cli.md)."},
+            + "flux --remote FILE --jar JAR, flux --dry-run FILE (docs/running.md)."},
     subcommands = {SubmitCommand.class, ValidateCommand.class, ShowCommand.class, GraphCommand.class,
         TlsCommand.class, VersionCommand.class, CommandLine.HelpCommand.class})
 public final class FluxCli implements Runnable {

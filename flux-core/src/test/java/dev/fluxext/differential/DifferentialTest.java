@@ -35,7 +35,7 @@ import org.junit.jupiter.api.TestFactory;
  * The differential suite: every Flux file of the corpus ({@link Corpus}) goes through Storm's own Flux 2.8.3 (plus
  * Storm's submit checks) and through fluxext, with the project's classes; the outcome and the names of the differences
  * must be those the project's {@code expected.tsv} gives. Prints the counts per outcome (quoted in
- * docs/yaml-reference.md).
+ * docs/flux-compatibility.md).
  */
 class DifferentialTest {
 
@@ -187,8 +187,8 @@ class DifferentialTest {
         String quoted = "| **all** | | **" + RESULTS.size() + "** | " + Stream.of(Outcome.values())
                 .map(o -> "**" + counts.getOrDefault(o, 0) + "**").collect(Collectors.joining(" | ")) + " |";
         if (!UPDATE && RESULTS.size() == cases) {
-            String docs = Files.readString(Path.of("../docs/yaml-reference.md"));
-            assertTrue(docs.contains(quoted), "docs/yaml-reference.md must quote the counts: " + quoted);
+            String docs = Files.readString(Path.of("../docs/flux-compatibility.md"));
+            assertTrue(docs.contains(quoted), "docs/flux-compatibility.md must quote the counts: " + quoted);
         }
     }
 

@@ -4,7 +4,7 @@ import java.util.function.Predicate;
 
 /**
  * Every difference between Storm's Flux 2.8.3 and fluxext that the corpus shows, by name: deliberate ones (listed in
- * docs/yaml-reference.md, "Differences from Storm's Flux") and known bugs (to be fixed; when one is, its rows in the
+ * docs/flux-compatibility.md, "Differences from Storm's Flux") and known bugs (to be fixed; when one is, its rows in the
  * expected tables change and its name goes). A name recognises its own findings; a finding no name recognises fails
  * the suite.
  */

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Files Storm's Flux builds and Storm accepts are accepted here too, built the same way (docs/yaml-reference.md,
+ * Files Storm's Flux builds and Storm accepts are accepted here too, built the same way (docs/flux-compatibility.md,
  * "Differences from Storm's Flux"): keys without a value, streams from the components Storm adds, bolts no stream
  * goes to. And one run reports every missing class, each with why it is missing.
  */
