@@ -165,6 +165,8 @@ class LocalRunIT {
         assertTrue(run.output().contains("submitted with 2 workers"), run.output());
         assertTrue(run.output().contains("TLS between workers: engine ") && run.output().contains("no failed "
                 + "connections"), run.output());
+        assertTrue(java.util.regex.Pattern.compile("TLS between workers: engine [^\n]*TLSv1\\.3 TLS_[A-Z0-9_]+")
+                .matcher(run.output()).find(), "the summary names the negotiated protocol and suite: " + run.output());
         JsonNode components = new ObjectMapper().readTree(summary.toFile()).get("components");
         assertTrue(components.get("events").get("acked").asLong() > 0, components.toString());
         String log = Files.readString(stormLog, StandardCharsets.UTF_8);
