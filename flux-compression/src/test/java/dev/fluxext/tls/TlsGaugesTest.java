@@ -60,7 +60,13 @@ class TlsGaugesTest {
 
     @Test
     void docsTlsNamesEveryGauge() throws Exception {
-        String doc = Files.readString(Path.of("..", "docs", "tls.md"));
+        // From flux-compression or from a storm-lines module that runs this module's tests.
+        Path dir = Path.of("").toAbsolutePath();
+        while (!Files.exists(dir.resolve("docs/tls.md"))) {
+            dir = dir.getParent();
+            assertTrue(dir != null, "docs/tls.md above " + Path.of("").toAbsolutePath());
+        }
+        String doc = Files.readString(dir.resolve("docs/tls.md"));
         for (String prefix : new String[] {TlsGauges.REFUSED, TlsGauges.FAILED}) {
             assertTrue(doc.contains("`" + prefix + "REASON`") && doc.contains("`" + prefix + TlsGauges.TOTAL + "`"),
                     prefix);
