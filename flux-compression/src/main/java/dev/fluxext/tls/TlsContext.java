@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * {@link TlsKeys#PASSWORD_ENV} or {@link TlsKeys#PASSWORD_FILE}) and hands the wrapped transport (named by
  * {@link TlsKeys#DELEGATE}, Storm's Netty by default) a copy of the config with Storm's password keys filled in.
  * It also switches off Storm 2.8's host name check (see {@link TlsKeys#ENDPOINT_CHECK_PROPERTY}) before Storm's
- * Netty builds its first SSL context, and has failed handshakes counted ({@link TlsFailures}).
+ * Netty builds its first SSL context, and has failed handshakes counted ({@link TlsFailures}), the counts
+ * registered as the worker's gauges ({@link TlsGauges}).
  */
 public final class TlsContext implements IContext {
 
@@ -37,6 +38,9 @@ public final class TlsContext implements IContext {
     public void prepare(Map<String, Object> topoConf, StormMetricRegistry metricRegistry) {
         Map<String, Object> withPasswords = init(topoConf);
         delegate.prepare(withPasswords, metricRegistry);
+        if (metricRegistry != null) {
+            TlsGauges.register(metricRegistry);
+        }
     }
 
     private Map<String, Object> init(Map<String, Object> topoConf) {

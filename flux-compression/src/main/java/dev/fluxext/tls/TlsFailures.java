@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * with its message) and Netty's SSL handler logs each handshake at DEBUG; neither offers another hook, so this
  * listens to those loggers through Log4j 2, which every Storm worker uses, sorts each failure into a {@link Reason}
  * and logs each newly negotiated suite once at INFO. A local run shows both in its progress lines and summary; on a
- * cluster, the worker log tells them.
+ * cluster, the worker log tells them, and the counts are worker metrics ({@link TlsGauges}).
  */
 public final class TlsFailures {
 
@@ -136,6 +136,17 @@ public final class TlsFailures {
     /** Outgoing connections that failed so far (this worker could not get in), by reason; reasons seen only. */
     public static Map<Reason, Long> outgoing() {
         return snapshot(OUTGOING);
+    }
+
+    /** Connections failed so far for {@code reason}: incoming (refused by this worker's server) or outgoing. */
+    static long counted(Reason reason, boolean incoming) {
+        LongAdder count = (incoming ? INCOMING : OUTGOING).get(reason);
+        return count == null ? 0 : count.sum();
+    }
+
+    /** Connections failed so far for any reason, incoming or outgoing. */
+    static long counted(boolean incoming) {
+        return (incoming ? INCOMING : OUTGOING).values().stream().mapToLong(LongAdder::sum).sum();
     }
 
     private static Map<Reason, Long> snapshot(Map<Reason, LongAdder> counts) {

@@ -23,9 +23,11 @@ import java.util.function.BooleanSupplier;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.TrustManagerFactory;
+import org.apache.storm.Constants;
 import org.apache.storm.messaging.IConnection;
 import org.apache.storm.messaging.TaskMessage;
 import org.apache.storm.messaging.netty.BackPressureStatus;
+import org.apache.storm.metrics2.StormMetricRegistry;
 import org.apache.storm.utils.Utils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,10 +37,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Two workers' transports in one JVM over loopback, with Storm's own Netty TLS behind {@link TlsContext}: on this
  * module's Storm (2.8.3, whose Netty checks host names by default) and, through storm-lines, on 2.6.4 and 2.7.1.
- * Peers that must be kept out are kept out and counted by reason, and the server keeps serving the right peer. The
- * engine is the one {@value #ENGINE_PROPERTY} names ({@code auto} by default: OpenSSL, which storm-shaded-deps
- * bundles); the build runs this class a second time in a JVM of its own with {@code jdk}, as Flink runs its SSL
- * tests for both engines.
+ * Peers that must be kept out are kept out and counted by reason, in the server worker's gauges too, and the server
+ * keeps serving the right peer. The engine is the one {@value #ENGINE_PROPERTY} names ({@code auto} by default:
+ * OpenSSL, which storm-shaded-deps bundles); the build runs this class a second time in a JVM of its own with
+ * {@code jdk}, as Flink runs its SSL tests for both engines.
  */
 class TlsContextTest {
 
@@ -52,6 +54,8 @@ class TlsContextTest {
     static Path truststore;
     static Path passwordFile;
     static TlsContext server;
+    /** The server worker's metrics. */
+    static final StormMetricRegistry metrics = new StormMetricRegistry();
     static int port;
     static final List<TaskMessage> received = new CopyOnWriteArrayList<>();
 
@@ -66,7 +70,7 @@ class TlsContextTest {
         TlsFailures.reset();
         server = new TlsContext();
         Map<String, Object> conf = conf(keystore, truststore);
-        server.prepare(conf);
+        server.prepare(conf, metrics);
         assertFalse(conf.containsValue(TestCertificates.PASSWORD), "the worker's conf is untouched");
         port = FreePorts.consecutive(1);
         server.bind("tls-test", port, received::addAll,
@@ -121,9 +125,21 @@ class TlsContextTest {
 
     static void keptOutAndCounted(TlsFailures.Reason reason, Runnable attempt) throws Exception {
         long before = TlsFailures.incoming().getOrDefault(reason, 0L);
+        String gauge = TlsGauges.REFUSED + TlsGauges.name(reason);
+        long gaugeBefore = gauge(gauge);
+        long totalBefore = gauge(TlsGauges.REFUSED + TlsGauges.TOTAL);
         attempt.run();
         assertTrue(waitFor(Duration.ofSeconds(20), () -> TlsFailures.incoming().getOrDefault(reason, 0L) > before),
                 "refused as " + reason + ": " + TlsFailures.describe());
+        assertTrue(gauge(gauge) > gaugeBefore, gauge + " rises: " + TlsFailures.describe());
+        assertTrue(gauge(TlsGauges.REFUSED + TlsGauges.TOTAL) > totalBefore, "the total rises");
+    }
+
+    /** A worker-level gauge of the server's registry, as a metrics reporter reads it. */
+    static long gauge(String name) {
+        var gauge = metrics.getTaskGauges((int) Constants.SYSTEM_TASK_ID).get(name);
+        assertTrue(gauge != null, name + " is registered: " + metrics.getTaskGauges((int) Constants.SYSTEM_TASK_ID).keySet());
+        return ((Number) gauge.getValue()).longValue();
     }
 
     @Test
@@ -133,6 +149,12 @@ class TlsContextTest {
         assertFalse(TlsFailures.outgoing().containsKey(TlsFailures.Reason.HOST_NAME_CHECK), TlsFailures.describe());
         assertTrue(TlsFailures.negotiated().stream().anyMatch(s -> s.matches("TLSv1\\.3 TLS_[A-Z0-9_]+")),
                 "the negotiated protocol and suite are noted: " + TlsFailures.negotiated());
+    }
+
+    @Test
+    void theWorkerHasAGaugePerReasonAndDirectionFromTheStart() {
+        assertEquals(TlsGauges.gauges().keySet(), metrics.getTaskGauges((int) Constants.SYSTEM_TASK_ID).keySet()
+                .stream().filter(name -> name.startsWith("fluxext.tls.")).collect(java.util.stream.Collectors.toSet()));
     }
 
     @Test

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The compression gauges as Storm's {@code CsvStormReporter} writes them: one file per metric, named
+ * fluxext's gauges (compression, and worker TLS's failed connections) as Storm's {@code CsvStormReporter} writes them: one file per metric, named
  * {@code storm.(topology|worker).TOPOLOGY.HOST.COMPONENT.TASK.PORT-PREFIX.NAME.csv}, lines {@code t,value}. The latest value
  * of each metric, summed over the workers (ports) of a component.
  */
@@ -24,6 +24,9 @@ final class CompressionCsv {
     static final String TUPLES = "fluxext.compression.";
     /** Batch gauges, per worker, under Storm's system component {@code __system} (task -1). */
     static final String BATCHES = "fluxext.transport.compression.";
+    /** Incoming and outgoing worker connections that failed their TLS handshake, by reason, per worker ({@code __system}). */
+    static final String TLS_REFUSED = "fluxext.tls.refused.";
+    static final String TLS_FAILED = "fluxext.tls.failed.";
 
     /** Latest value per metric name ({@code bytesIn}, ...) under {@code prefix} for the component, summed over its workers. */
     static Map<String, Long> latest(Path dir, String component, String prefix) throws IOException {

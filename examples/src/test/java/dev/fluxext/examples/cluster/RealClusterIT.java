@@ -43,7 +43,8 @@ import org.junit.jupiter.api.Test;
  * the supervisor starting a new worker process on the killed one's port, that process sending bundles again and
  * processing tuples, nothing rejected, and at-least-once: every id emitted is acked and seen by the sink with its
  * checksum intact. The workers talk over mutual TLS ({@code transport.tls}, stores made by {@link TlsFixture}, the
- * password read by each worker from a file): each logs that it runs TLS, and none logs a failed handshake.
+ * password read by each worker from a file): each logs that it runs TLS, none logs a failed handshake, and their
+ * TLS gauges reach the metrics, all 0.
  *
  * <p>Everything stays under {@code target/real-cluster/RUN/} (daemon and worker logs, ledgers, metrics).
  */
@@ -120,13 +121,23 @@ class RealClusterIT {
                 assertFalse(log.contains("SSLHandshakeException") || log.contains("OpenSslException"),
                         "no handshake failed on worker " + port);
             }
+            // The workers' TLS gauges, every reason from the start, all 0 (summed over both workers).
+            for (String prefix : List.of(CompressionCsv.TLS_REFUSED, CompressionCsv.TLS_FAILED)) {
+                Map<String, Long> tls = Poll.until(prefix + "* in the metrics", Duration.ofSeconds(30),
+                        () -> Optional.of(CompressionCsv.latest(cluster.metricsDir, "__system", prefix))
+                                .filter(f -> f.keySet().containsAll(List.of("notTls", "noCertificate", "untrusted",
+                                        "expired", "total"))), () -> "metrics in " + cluster.metricsDir);
+                assertTrue(tls.values().stream().allMatch(v -> v == 0), prefix + "*: " + tls);
+            }
 
-            // The documented console reporter prints both kinds of gauges; a worker sends its standard output to its log.
+            // The documented console reporter prints the compression and TLS gauges; a worker sends its standard
+            // output to its log.
             Path reported = cluster.workerLog(topologyId, cluster.slots.get(0));
-            Poll.until("the console reporter's compression gauges in " + reported, Duration.ofSeconds(60), () -> {
+            Poll.until("the console reporter's fluxext gauges in " + reported, Duration.ofSeconds(60), () -> {
                 List<String> gauges = Files.readAllLines(reported).stream().filter(l -> l.contains("ConsoleReporter")).toList();
                 return Optional.of(gauges).filter(g -> g.stream().anyMatch(l -> l.endsWith("-fluxext.compression.bytesOut"))
-                        && g.stream().anyMatch(l -> l.endsWith("-fluxext.transport.compression.bytesAfter")));
+                        && g.stream().anyMatch(l -> l.endsWith("-fluxext.transport.compression.bytesAfter"))
+                        && g.stream().anyMatch(l -> l.endsWith("-fluxext.tls.refused.total")));
             }, () -> "file " + reported);
 
             // The victim: the worker that does not run the spout.
