@@ -43,8 +43,8 @@ import org.junit.jupiter.api.Test;
  * the supervisor starting a new worker process on the killed one's port, that process sending bundles again and
  * processing tuples, nothing rejected, and at-least-once: every id emitted is acked and seen by the sink with its
  * checksum intact. The workers talk over mutual TLS ({@code transport.tls}, stores made by {@link TlsFixture}, the
- * password read by each worker from a file): each logs that it runs TLS, none logs a failed handshake, and their
- * TLS gauges reach the metrics, all 0.
+ * password read by each worker from a file): each logs that it runs TLS, none logs a failed handshake, their
+ * TLS gauges reach the metrics, all 0, and a plaintext peer at each worker's port is kept out and counted there.
  *
  * <p>Everything stays under {@code target/real-cluster/RUN/} (daemon and worker logs, ledgers, metrics).
  */
@@ -129,6 +129,15 @@ class RealClusterIT {
                                         "expired", "total"))), () -> "metrics in " + cluster.metricsDir);
                 assertTrue(tls.values().stream().allMatch(v -> v == 0), prefix + "*: " + tls);
             }
+            // A plaintext peer at each worker's port is kept out and counted by the worker it knocked at.
+            for (int port : cluster.slots) {
+                knockInPlaintext(port);
+            }
+            Map<String, Long> refused = Poll.until("each worker to count the plaintext peer it refused",
+                    Duration.ofSeconds(60), () -> Optional.of(CompressionCsv.latest(cluster.metricsDir, "__system",
+                            CompressionCsv.TLS_REFUSED)).filter(f -> f.getOrDefault("notTls", 0L) >= cluster.slots.size()),
+                    () -> "metrics in " + cluster.metricsDir);
+            assertEquals(refused.get("notTls"), refused.get("total"), "refused as plaintext only: " + refused);
 
             // The documented console reporter prints the compression and TLS gauges; a worker sends its standard
             // output to its log.
@@ -185,6 +194,18 @@ class RealClusterIT {
                 assertTrue(done.sinkPids().contains(restarted), "the restarted worker runs a sink task and processes "
                         + "tuples: " + done.summary() + ", restarted pid " + restarted);
             }
+        }
+    }
+
+    /** What a worker of a plaintext topology would send: a Storm message frame (task 1, 4 bytes), no handshake. */
+    private static void knockInPlaintext(int port) throws IOException {
+        try (java.net.Socket socket = new java.net.Socket("localhost", port)) {
+            socket.getOutputStream().write(new byte[] {0, 1, 0, 0, 0, 4, 1, 2, 3, 4});
+            socket.getOutputStream().flush();
+            socket.setSoTimeout(10_000);
+            assertEquals(-1, socket.getInputStream().read(), "the worker on " + port + " closes the connection");
+        } catch (java.net.SocketException reset) {
+            // the worker reset the connection: kept out as well
         }
     }
 
