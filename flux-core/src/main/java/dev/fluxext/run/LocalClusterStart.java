@@ -37,9 +37,13 @@ final class LocalClusterStart {
      * <li>a blob store (and three ZooKeeper sessions) of each supervisor's own for every blob it reads: they read
      *     through Nimbus's ({@link SharedNimbusBlobStore}).</li>
      * </ul>
-     * Storm's {@code LocalCluster} already polls assignments every second (Nimbus and supervisors); the other
-     * waits before the first tuple (an empty slot's 1-s sleep before it looks at its assignment again, a worker's
-     * 1-s recheck that all its connections are ready) are fixed in Storm's code.
+     * Storm's {@code LocalCluster} already polls assignments every second (Nimbus and supervisors). The other
+     * waits before the first tuple are fixed in Storm's code (2.8.3): an empty slot sleeps 1 s before it looks at
+     * its assignment again ({@code Slot.handleEmpty}); a blob's first download is committed only once its slot has
+     * acknowledged the change, which the slot reads after waiting 1 s for the download
+     * ({@code Slot.handleWaitingForBlobLocalization}, {@code LocallyCachedBlob.informReferencesAndCommitNewVersion});
+     * a worker whose connections are not all ready at its start checks again 1 s later
+     * ({@code WorkerState.activateWorkerWhenAllConnectionsReady}).
      */
     private static final Map<String, Object> LOCAL_DAEMON_CONF = Map.of(
         Config.STORM_LOCAL_MODE_ZMQ, true,

@@ -10,8 +10,8 @@ import org.apache.storm.utils.ServerUtils;
  * directory, e.g. multilang scripts), made once per JVM instead of once per supervisor.
  *
  * <p>For each supervisor, Storm 2.8.3's local mode ({@code LocallyCachedTopologyBlob.resourcesJar}) opens every jar
- * of {@code java.class.path} and lists all its entries until one has a {@code resources/} directory: some 50 jars
- * and a hundred thousand entries for flux's classpath, which has none, on the way to the first worker. The only
+ * of {@code java.class.path} and lists all its entries until one has a {@code resources/} directory: 52 jars and
+ * 34,000 entries for bin/flux's classpath, which has none, on the way to each supervisor's first worker. The only
  * reader of the classpath there is {@code ServerUtils.currentClasspath()}, which Storm lets tests replace
  * ({@link ServerUtils#setInstance}); here it returns the one entry that decides Storm's search (the first jar that
  * has the directory, or that cannot be read, where Storm's search fails) or nothing, so Storm finds the same jar,
