@@ -30,10 +30,11 @@ public final class StormLogging {
 
     /**
      * To stderr, for the short-lived commands: by default only errors, one line each without stack trace (the CLI
-     * reports failures itself); with {@code --verbose} everything from INFO with stack traces.
+     * reports failures itself); with {@code --verbose} everything from INFO with stack traces. Not while a local
+     * run's cluster, started ahead, writes to its file ({@link #toStartFile}): the whole run's Storm log goes there.
      */
     public static void toStderr(boolean verbose) {
-        if (userConfigured()) {
+        if (userConfigured() || startFile != null) {
             return;
         }
         ConfigurationBuilder<BuiltConfiguration> builder = builder();
@@ -64,7 +65,8 @@ public final class StormLogging {
         }
         boolean moved = file.equals(early) || renamed(early, file);
         boolean carried = moved || copied(early, file);
-        // Unless the start's appender still writes (and so already writes into the renamed file), one appends to it.
+        // The start's appender, if its configuration is still the one in force, writes on into the renamed file;
+        // otherwise the file is configured again, appending.
         if (!moved || LoggerContext.getContext(false).getConfiguration() != writing) {
             configure(file, carried);
         }
