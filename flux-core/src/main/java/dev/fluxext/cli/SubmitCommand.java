@@ -77,6 +77,13 @@ final class SubmitCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         checkOptions();
         CliContext context = parent.context();
+        if (mode.local && !dryRun) {
+            // The cluster starts while the file is read, checked and built, in the class loader the run uses.
+            topologyOptions.installUserClasses(context);
+            UserClasses.handToStorm("startLocalCluster",
+                logFile == null ? null : context.workingDir().resolve(logFile).toString(), context.err(),
+                topologyOptions.verbose);
+        }
         LoadResult result = topologyOptions.loadAndPrint(context, false);
         LoadedTopology topology = topologyOptions.topologyOf(result);
         SecretsOption.Shown shown = secrets.shown(result.redactions());

@@ -149,7 +149,7 @@ final class TopologyOptions {
                 throw new CliException(ExitCodes.USAGE, "flux: " + e.getMessage());
             }
         }
-        UserClasses.install(jars(context), classpath(context));
+        installUserClasses(context);
         return new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter, context.environment(),
             configOverrides(), staticCheck);
     }
@@ -203,6 +203,11 @@ final class TopologyOptions {
         Map<String, Object> all = new LinkedHashMap<>(scriptOverrides);
         all.putAll(ConfigValues.parse(overrides));
         return all;
+    }
+
+    /** Makes the user's classes ({@code --jar}, {@code --classpath}, {@code FLUX_CLASSPATH}) visible to the command. */
+    void installUserClasses(CliContext context) {
+        UserClasses.install(jars(context), classpath(context));
     }
 
     /** The {@code --jar} files, resolved against the working directory. */

@@ -36,13 +36,15 @@ final class UserClasses {
 
     private static ClassLoader previousContext;
     private static URLClassLoader installed;
+    /** The loader of {@link #handToStorm} with the installed classes, made once: a run's calls share its Storm. */
+    private static ClassLoader stormLoader;
 
     private UserClasses() {
     }
 
     /**
      * Makes {@code jars} and {@code classpath} (jars and class directories) visible to the rest of the command.
-     * Does nothing when both are empty.
+     * Does nothing when both are empty, or when exactly these are installed already.
      *
      * @throws CliException when an entry does not exist or a jar bundles Storm
      */
@@ -68,6 +70,9 @@ final class UserClasses {
             }
             urls.add(url(entry));
         }
+        if (installed != null && List.of(installed.getURLs()).equals(urls)) {
+            return;
+        }
         uninstall();
         Thread thread = Thread.currentThread();
         previousContext = thread.getContextClassLoader();
@@ -88,8 +93,11 @@ final class UserClasses {
     static synchronized int handToStorm(String method, Object... args) {
         // Under `storm local` the cluster already runs in flux's own loader (the storm script's classpath holds the
         // user's jar); the user's loader is Storm's loader for deserialization there (install).
+        if (installed != null && !NimbusClient.isLocalOverride() && stormLoader == null) {
+            stormLoader = stormWithUserClasses();
+        }
         ClassLoader loader = installed == null || NimbusClient.isLocalOverride() ? UserClasses.class.getClassLoader()
-            : stormWithUserClasses();
+            : stormLoader;
         try {
             Class<?> handOff = Class.forName(StormHandOff.class.getName(), true, loader);
             Method target = Arrays.stream(handOff.getMethods()).filter(m -> m.getName().equals(method)).findFirst()
@@ -144,6 +152,7 @@ final class UserClasses {
         }
         installed = null;
         previousContext = null;
+        stormLoader = null;
     }
 
     /** {@code PATH} split at the platform's path separator, empty entries dropped. */

@@ -4,12 +4,10 @@ import dev.fluxext.compression.metrics.BatchMetrics;
 import dev.fluxext.compression.metrics.BatchSnapshot;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
-import dev.fluxext.compression.storm.FreePorts;
 import dev.fluxext.describe.TopologyView;
 import dev.fluxext.tls.TlsFailures;
 import dev.fluxext.tls.TlsKeys;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -22,7 +20,6 @@ import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.storm.Config;
-import org.apache.storm.DaemonConfig;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.ProcessSimulator;
 import org.apache.storm.daemon.Shutdownable;
@@ -31,7 +28,6 @@ import org.apache.storm.generated.InvalidTopologyException;
 import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.StormTopology;
 import org.apache.storm.generated.TopologyInfo;
-import org.apache.storm.metricstore.NoOpMetricStore;
 import org.apache.storm.utils.ObjectReader;
 
 /**
@@ -50,36 +46,19 @@ final class LocalRunner {
     /** How long Storm may take to kill the topology and stop its daemons before we force the exit. */
     static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(60);
 
-    /**
-     * The daemons' config over Storm's: workers exchange tuples over Netty ({@code storm.local.mode.zmq}), and
-     * report executor stats to Nimbus every second (Storm's default is every 60 s). The builder takes this map whole
-     * (its {@code withDaemonConf(Map)} replaces what was set before). Then what a cluster that lives in one process
-     * for one run does without (each checked in Storm 2.8.3's source):
-     * <ul>
-     * <li>the metrics store: Nimbus keeps workers' metrics in RocksDB for the UI, which a local run has not;
-     *     RocksDB costs a 15 MB native library extracted to the temp directory and its start;</li>
-     * <li>the supervisors' pause between asking a worker to stop and forcing it (3 s each, twice in a row on a
-     *     two-worker run): in-process workers have stopped when the call returns, and the force-kill loop that
-     *     follows checks every 100 ms.</li>
-     * </ul>
-     * Storm's {@code LocalCluster} already polls assignments every second (Nimbus and supervisors); the other
-     * waits before the first tuple (a slot's 1-s polls, a worker's 1-s check that all its connections are ready)
-     * are fixed in Storm's code.
-     */
-    private static final Map<String, Object> LOCAL_DAEMON_CONF = Map.of(
-        Config.STORM_LOCAL_MODE_ZMQ, true,
-        Config.EXECUTOR_METRICS_FREQUENCY_SECS, 1,
-        DaemonConfig.STORM_METRIC_STORE_CLASS, NoOpMetricStore.class.getName(),
-        Config.SUPERVISOR_WORKER_SHUTDOWN_SLEEP_SECS, 0);
-
     /** How long the tasks' cleanup() and close() may take once the topology is killed, before the run ends anyway. */
     static final Duration CLEANUP_TIMEOUT = Duration.ofSeconds(10);
 
     /** How often the stop of the tasks is looked at. */
     private static final Duration CLEANUP_POLL = Duration.ofMillis(20);
 
-    /** How often the start is looked at until the first tuple is acked, so each step shows when it happens. */
-    private static final Duration START_POLL = Duration.ofMillis(200);
+    /**
+     * How often the start is looked at until the first tuple is acked, so each step shows when it happens: this
+     * run's counters (in this JVM, cheap) every {@code START_POLL}, Nimbus's view of the topology every
+     * {@code START_INFO_POLL}.
+     */
+    private static final Duration START_POLL = Duration.ofMillis(50);
+    private static final Duration START_INFO_POLL = Duration.ofMillis(200);
 
     private final String name;
     /** The name as printed: values substituted from the environment masked ({@link SecretsOption}). */
@@ -150,19 +129,16 @@ final class LocalRunner {
         Map<String, Object> conf = new HashMap<>(config);
         counters = RunCounters.install(conf);
         int workers = Math.max(1, ObjectReader.getInt(conf.get(Config.TOPOLOGY_WORKERS), 1));
-        int supervisors = Math.min(workers, 2);
-        int portsPerSupervisor = (workers + supervisors - 1) / supervisors;
+        Optional<LocalClusterStart> ahead = LocalClusterStart.take();
+        int supervisors = LocalClusterStart.supervisors(workers, ahead.isPresent());
+        int slots = LocalClusterStart.slots(workers, ahead.isPresent());
         out.printf("flux: starting a local Storm cluster (%d supervisor%s, %d worker slot%s, Netty between workers)...%n",
-            supervisors, supervisors == 1 ? "" : "s", supervisors * portsPerSupervisor,
-            supervisors * portsPerSupervisor == 1 ? "" : "s");
+            supervisors, supervisors == 1 ? "" : "s", slots, slots == 1 ? "" : "s");
         LocalCluster cluster;
         try {
-            cluster = new LocalCluster.Builder()
-                .withSupervisors(supervisors)
-                .withPortsPerSupervisor(portsPerSupervisor)
-                .withSupervisorSlotPortMin(freePorts(supervisors * portsPerSupervisor))
-                .withDaemonConf(LOCAL_DAEMON_CONF)
-                .build();
+            cluster = ahead.isPresent() ? ahead.get().await(workers) : LocalClusterStart.now(workers);
+        } catch (RunException e) {
+            throw e;
         } catch (Exception e) {
             throw new RunException(ExitCodes.FAILURE, "flux: the local Storm cluster did not start: " + e
                 + " (details in the Storm log)", e);
@@ -243,6 +219,8 @@ final class LocalRunner {
         long nextLine = started + interval.toNanos();
         String shownState = "";
         boolean starting = true;
+        TopologyInfo info = null;
+        long infoAt = started - START_INFO_POLL.toNanos();
         while (true) {
             long now = System.nanoTime();
             long until = starting ? Math.min(nextLine, now + START_POLL.toNanos()) : nextLine;
@@ -250,9 +228,15 @@ final class LocalRunner {
                 until = Math.min(until, end.get());
             }
             boolean stop = stopRequested.await(Math.max(0, until - now), TimeUnit.NANOSECONDS);
-            TopologyInfo info = cluster.getTopologyInfoByName(name);
             now = System.nanoTime();
-            if (stop || end.isPresent() && now >= end.get()) {
+            boolean ending = stop || end.isPresent() && now >= end.get();
+            boolean fresh = ending || !starting || now - infoAt >= START_INFO_POLL.toNanos();
+            if (fresh) {
+                info = cluster.getTopologyInfoByName(name);
+                infoAt = now;
+                now = System.nanoTime();
+            }
+            if (ending) {
                 return info;
             }
             Map<String, ComponentStats> stats = counters.stats(view);
@@ -263,10 +247,19 @@ final class LocalRunner {
             if (starting) {
                 StartState state = StartState.of(info, counters.workersUp(), counters.hasAckers(), stats.values(),
                     workers);
+                // Until a tuple is emitted, the interval's line says what the run waits for, not a report of zeros.
+                boolean print = !state.text().equals(shownState) || due && !state.emitted();
+                if (!fresh && (print || due)) {
+                    // A line to print: with Nimbus's view of now (its uptime, its assignment), not of up to
+                    // START_INFO_POLL ago.
+                    info = cluster.getTopologyInfoByName(name);
+                    infoAt = System.nanoTime();
+                    state = StartState.of(info, counters.workersUp(), counters.hasAckers(), stats.values(), workers);
+                    print = !state.text().equals(shownState) || due && !state.emitted();
+                }
                 startState = state;
                 starting = !state.flowing();
-                // Until a tuple is emitted, the interval's line says what the run waits for, not a report of zeros.
-                if (!state.text().equals(shownState) || due && !state.emitted()) {
+                if (print) {
                     out.println(progress.state(info, state.text()));
                     shownState = state.text();
                     if (due) {
@@ -382,17 +375,6 @@ final class LocalRunner {
             }
         });
         return lines;
-    }
-
-    /** {@link FreePorts#consecutive}, failing as a run does: the messages a user saw before it moved. */
-    private static int freePorts(int count) {
-        try {
-            return FreePorts.consecutive(count);
-        } catch (IllegalStateException e) {
-            throw new RunException(ExitCodes.FAILURE, "flux: " + e.getMessage());
-        } catch (UncheckedIOException e) {
-            throw new RunException(ExitCodes.FAILURE, "flux: " + e.getMessage(), e.getCause());
-        }
     }
 
     /** The first line of Storm's stringified error and, if different, the last "Caused by:" line. */

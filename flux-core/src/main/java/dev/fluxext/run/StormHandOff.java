@@ -24,6 +24,25 @@ public final class StormHandOff {
     }
 
     /**
+     * Begins a local run's cluster ({@link LocalClusterStart#begin}) while the CLI goes on reading the topology: only in
+     * the CLI's own process; Storm's log goes to {@code logFile}, or if null to a file that {@link #runLocal} moves
+     * where it says.
+     *
+     * @return {@link ExitCodes#OK}: a start that fails is reported by the run that waits for it
+     */
+    public static int startLocalCluster(String logFile, PrintWriter err, boolean verbose) {
+        if (!CliProcess.claimed()) {
+            return ExitCodes.OK;
+        }
+        return withStormLoader(err, verbose, () -> {
+            StormLogging.toStartFile(logFile != null ? Path.of(logFile)
+                : Path.of(System.getProperty("java.io.tmpdir"), "storm-start.log"));
+            LocalClusterStart.begin();
+            return ExitCodes.OK;
+        });
+    }
+
+    /**
      * Runs the topology on a local cluster (see {@code cli.SubmitCommand}'s options).
      *
      * @param name         the name Storm knows the topology by

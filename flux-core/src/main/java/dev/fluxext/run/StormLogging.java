@@ -1,6 +1,9 @@
 package dev.fluxext.run;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.Configurator;
@@ -18,15 +21,20 @@ public final class StormLogging {
 
     private static final String PATTERN = "%d{HH:mm:ss.SSS} [%t] %-5p %c{1.} - %msg%n";
 
+    /** Where {@link #toStartFile} sent Storm's lines, and its configuration, until {@link #toFile} moves them. */
+    private static Path startFile;
+    private static BuiltConfiguration startConfiguration;
+
     private StormLogging() {
     }
 
     /**
      * To stderr, for the short-lived commands: by default only errors, one line each without stack trace (the CLI
-     * reports failures itself); with {@code --verbose} everything from INFO with stack traces.
+     * reports failures itself); with {@code --verbose} everything from INFO with stack traces. Not while a local
+     * run's cluster, started ahead, writes to its file ({@link #toStartFile}): the whole run's Storm log goes there.
      */
     public static void toStderr(boolean verbose) {
-        if (userConfigured()) {
+        if (userConfigured() || startFile != null) {
             return;
         }
         ConfigurationBuilder<BuiltConfiguration> builder = builder();
@@ -38,20 +46,74 @@ public final class StormLogging {
         apply(builder.build());
     }
 
-    /** Everything at INFO to {@code file}, nothing on the console: for local runs. */
+    /**
+     * Everything at INFO to {@code file}, nothing on the console: for local runs. After {@link #toStartFile}, what
+     * Storm wrote there so far moves to {@code file} and its lines go on in it: renamed, as the appender writes on
+     * through its open file; copied where renaming is not possible, then appended to.
+     */
     static void toFile(Path file) {
         if (userConfigured()) {
             return;
         }
+        Path early = startFile;
+        BuiltConfiguration writing = startConfiguration;
+        startFile = null;
+        startConfiguration = null;
+        if (early == null) {
+            configure(file, false);
+            return;
+        }
+        boolean moved = file.equals(early) || renamed(early, file);
+        boolean carried = moved || copied(early, file);
+        // The start's appender, if its configuration is still the one in force, writes on into the renamed file;
+        // otherwise the file is configured again, appending.
+        if (!moved || LoggerContext.getContext(false).getConfiguration() != writing) {
+            configure(file, carried);
+        }
+    }
+
+    /**
+     * As {@link #toFile}, for a cluster started before its run knows the log file's name ({@link
+     * LocalClusterStart#begin}); the run's {@link #toFile} then moves it.
+     */
+    static void toStartFile(Path file) {
+        if (userConfigured()) {
+            return;
+        }
+        startConfiguration = configure(file, false);
+        startFile = file;
+    }
+
+    private static boolean renamed(Path from, Path to) {
+        try {
+            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            return true;
+        } catch (IOException | UnsupportedOperationException e) {
+            return false; // another file system, or a system that does not rename open files
+        }
+    }
+
+    private static boolean copied(Path from, Path to) {
+        try {
+            Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+            return true;
+        } catch (IOException e) {
+            return false; // the new file starts empty
+        }
+    }
+
+    private static BuiltConfiguration configure(Path file, boolean append) {
         ConfigurationBuilder<BuiltConfiguration> builder = builder();
         AppenderComponentBuilder appender = builder.newAppender("file", "File")
-            .addAttribute("fileName", file.toString()).addAttribute("append", false)
+            .addAttribute("fileName", file.toString()).addAttribute("append", append)
             .add(builder.newLayout("PatternLayout").addAttribute("pattern", PATTERN));
         builder.add(appender);
         builder.add(builder.newLogger("org.apache.zookeeper", Level.WARN));
         builder.add(builder.newLogger("org.apache.storm.shade.org.apache.zookeeper", Level.WARN));
         builder.add(builder.newRootLogger(Level.INFO).add(builder.newAppenderRef("file")));
-        apply(builder.build());
+        BuiltConfiguration configuration = builder.build();
+        apply(configuration);
+        return configuration;
     }
 
     /**

@@ -45,6 +45,11 @@ public final class FreePorts {
         throw new IllegalStateException("found no " + count + " consecutive free ports for the local workers");
     }
 
+    /** Whether the {@code count} ports from {@code first} on are free now: slots added to a running local cluster. */
+    public static boolean free(int first, int count) {
+        return first + count <= 65535 && allFree(first, count);
+    }
+
     private static int ephemeral() {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();

@@ -1,11 +1,14 @@
 package dev.fluxext.compression.storm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -34,5 +37,16 @@ class FreePortsTest {
             assertTrue(first >= 10_000, "first port " + first);
             assertTrue(first + 4 <= below, "block " + first + "+4 reaches the ephemeral range at " + below);
         }
+    }
+
+    @Test
+    void aBlockWithAPortInUseIsNotFree() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            assertFalse(FreePorts.free(port - 1, 3), "a block holding port " + port + " in use");
+            assertFalse(FreePorts.free(65534, 2), "a block beyond port 65535");
+        }
+        int first = FreePorts.consecutive(3);
+        assertTrue(FreePorts.free(first, 3), "the block just found free at " + first);
     }
 }
