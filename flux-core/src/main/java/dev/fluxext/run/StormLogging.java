@@ -2,12 +2,14 @@ package dev.fluxext.run;
 
 import java.nio.file.Path;
 import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.logging.log4j.core.config.builder.api.AppenderComponentBuilder;
 import org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilder;
 import org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilderFactory;
 import org.apache.logging.log4j.core.config.builder.impl.BuiltConfiguration;
+import org.apache.logging.log4j.core.impl.Log4jContextFactory;
 
 /**
  * Where Storm's log output goes. Storm 2.8.3 logs through SLF4J to Log4j 2 and ships a {@code log4j2.xml}
@@ -26,6 +28,10 @@ public final class StormLogging {
      * reports failures itself); with {@code --verbose} everything from INFO with stack traces.
      */
     public static void toStderr(boolean verbose) {
+        if (!verbose && !userConfigured() && StormErrorLines.inUse()) {
+            return; // the same lines, without Log4j's core
+        }
+        useLog4jCore();
         if (userConfigured()) {
             return;
         }
@@ -40,6 +46,7 @@ public final class StormLogging {
 
     /** Everything at INFO to {@code file}, nothing on the console: for local runs. */
     static void toFile(Path file) {
+        useLog4jCore();
         if (userConfigured()) {
             return;
         }
@@ -63,6 +70,16 @@ public final class StormLogging {
         LoggerContext context = Configurator.initialize(null, configuration);
         if (context == null || context.getConfiguration() != configuration) {
             Configurator.reconfigure(configuration);
+        }
+    }
+
+    /**
+     * Hands Storm's log from {@link StormErrorLines} to Log4j's core. Only loggers created from now on write there:
+     * the commands call this before they load any Storm class.
+     */
+    private static void useLog4jCore() {
+        if (StormErrorLines.inUse()) {
+            LogManager.setFactory(new Log4jContextFactory());
         }
     }
 
