@@ -19,6 +19,8 @@ import org.apache.logging.log4j.core.impl.Log4jContextFactory;
 public final class StormLogging {
 
     private static final String PATTERN = "%d{HH:mm:ss.SSS} [%t] %-5p %c{1.} - %msg%n";
+    /** The short commands' line, without stack trace ({@link StormErrorLines} writes the same). */
+    static final String ERROR_LINE = "storm: %-5p %c{1} - %msg%n";
 
     private StormLogging() {
     }
@@ -38,7 +40,7 @@ public final class StormLogging {
         ConfigurationBuilder<BuiltConfiguration> builder = builder();
         builder.add(builder.newAppender("stderr", "Console").addAttribute("target", "SYSTEM_ERR")
             .add(builder.newLayout("PatternLayout")
-                .addAttribute("pattern", verbose ? PATTERN : "storm: %-5p %c{1} - %msg%n")
+                .addAttribute("pattern", verbose ? PATTERN : ERROR_LINE)
                 .addAttribute("alwaysWriteExceptions", verbose)));
         builder.add(builder.newRootLogger(verbose ? Level.INFO : Level.ERROR).add(builder.newAppenderRef("stderr")));
         apply(builder.build());
