@@ -19,8 +19,8 @@ import org.apache.logging.log4j.util.PropertiesUtil;
 /**
  * Storm's log for the short commands (validate, show, graph, version, tls) without starting Log4j's core: errors
  * only, to stderr, one line each without stack trace, exactly as {@link StormLogging#toStderr}{@code (false)} writes
- * them ({@code storm: %-5p %c{1} - %msg%n}). Starting Log4j's core (its plugin registry, pattern parser, JMX beans,
- * some 500 classes) took a quarter of a short command's time. {@code bin/flux} chooses this factory for those commands
+ * them ({@link StormLogging#ERROR_LINE}). Starting Log4j's core (its plugin registry, pattern parser, JMX beans, some
+ * 500 classes) is a good part of a short command's start. {@code bin/flux} chooses this factory for those commands
  * ({@code -Dlog4j2.loggerContextFactory}); {@link StormLogging} hands over to Log4j's core when a command needs more
  * (--verbose, a local run's log file, a configuration file of the user's).
  */
