@@ -5,12 +5,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.logging.log4j.core.config.builder.api.AppenderComponentBuilder;
 import org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilder;
 import org.apache.logging.log4j.core.config.builder.api.ConfigurationBuilderFactory;
 import org.apache.logging.log4j.core.config.builder.impl.BuiltConfiguration;
+import org.apache.logging.log4j.core.impl.Log4jContextFactory;
 
 /**
  * Where Storm's log output goes. Storm 2.8.3 logs through SLF4J to Log4j 2 and ships a {@code log4j2.xml}
@@ -20,6 +22,8 @@ import org.apache.logging.log4j.core.config.builder.impl.BuiltConfiguration;
 public final class StormLogging {
 
     private static final String PATTERN = "%d{HH:mm:ss.SSS} [%t] %-5p %c{1.} - %msg%n";
+    /** The short commands' line, without stack trace ({@link StormErrorLines} writes the same). */
+    static final String ERROR_LINE = "storm: %-5p %c{1} - %msg%n";
 
     /** Where {@link #toStartFile} sent Storm's lines, and its configuration, until {@link #toFile} moves them. */
     private static Path startFile;
@@ -34,13 +38,17 @@ public final class StormLogging {
      * run's cluster, started ahead, writes to its file ({@link #toStartFile}): the whole run's Storm log goes there.
      */
     public static void toStderr(boolean verbose) {
+        if (!verbose && !userConfigured() && StormErrorLines.inUse()) {
+            return; // the same lines, without Log4j's core
+        }
+        useLog4jCore();
         if (userConfigured() || startFile != null) {
             return;
         }
         ConfigurationBuilder<BuiltConfiguration> builder = builder();
         builder.add(builder.newAppender("stderr", "Console").addAttribute("target", "SYSTEM_ERR")
             .add(builder.newLayout("PatternLayout")
-                .addAttribute("pattern", verbose ? PATTERN : "storm: %-5p %c{1} - %msg%n")
+                .addAttribute("pattern", verbose ? PATTERN : ERROR_LINE)
                 .addAttribute("alwaysWriteExceptions", verbose)));
         builder.add(builder.newRootLogger(verbose ? Level.INFO : Level.ERROR).add(builder.newAppenderRef("stderr")));
         apply(builder.build());
@@ -52,6 +60,7 @@ public final class StormLogging {
      * through its open file; copied where renaming is not possible, then appended to.
      */
     static void toFile(Path file) {
+        useLog4jCore();
         if (userConfigured()) {
             return;
         }
@@ -77,6 +86,7 @@ public final class StormLogging {
      * LocalClusterStart#begin}); the run's {@link #toFile} then moves it.
      */
     static void toStartFile(Path file) {
+        useLog4jCore();
         if (userConfigured()) {
             return;
         }
@@ -125,6 +135,16 @@ public final class StormLogging {
         LoggerContext context = Configurator.initialize(null, configuration);
         if (context == null || context.getConfiguration() != configuration) {
             Configurator.reconfigure(configuration);
+        }
+    }
+
+    /**
+     * Hands Storm's log from {@link StormErrorLines} to Log4j's core. Only loggers created from now on write there:
+     * the commands call this before they load any Storm class.
+     */
+    private static void useLog4jCore() {
+        if (StormErrorLines.inUse()) {
+            LogManager.setFactory(new Log4jContextFactory());
         }
     }
 
