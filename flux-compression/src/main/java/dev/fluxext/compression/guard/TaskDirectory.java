@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Each topology's {@link TopologyShape} in this JVM, registered by {@link GuardedCallback#of} when a worker binds: which
- * component each task belongs to, so that the tuples a worker sends and the frames it rejects (a deserializer is told
- * nothing about the sender) are charged to their sending component, and what each stream declares, for
+ * Each topology's {@link TopologyShape} in this JVM, registered by {@link GuardedCallback#of} when a worker binds:
+ * which component each task belongs to, so that the tuples a worker sends and the frames it rejects (a deserializer
+ * is told nothing about the sender) are charged to their sending component, and what each stream declares, for
  * {@link StreamFields}. The first registration of a topology wins: every worker of it has the same shape.
  */
 public final class TaskDirectory {
