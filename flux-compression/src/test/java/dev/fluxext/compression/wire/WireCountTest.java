@@ -10,6 +10,7 @@ import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.guard.KnownTopologies;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
+import dev.fluxext.compression.serializer.AllocationTest;
 import dev.fluxext.compression.storm.CompressionSetup;
 import dev.fluxext.compression.storm.StormKryo;
 import java.util.ArrayList;
