@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fluxext.compression.storm.CompressionSetup;
 import dev.fluxext.load.FluxLoader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -25,17 +26,29 @@ import org.junit.jupiter.api.Test;
  * through the stages, so no package may depend on itself through others, and {@code model} depends on none. On top,
  * {@code cli} (commands, output formats) hands to {@code run} (local cluster, remote submission): nothing uses
  * {@code cli}, and only {@code cli} uses {@code run}.
+ *
+ * <p>flux-compression's packages as well: no cycles, and the entry points Storm's config names
+ * ({@code compression.storm}) and the batch transport sit on top of the receive guard ({@code guard}), the counting
+ * of what is sent ({@code wire}) and the per-tuple serializer's work ({@code serializer}), which never use them.
  */
 class PackageCyclesTest {
 
     private static final Pattern EDGE = Pattern.compile("^\\s+(dev\\.fluxext\\.\\S+)\\s+->\\s+(dev\\.fluxext\\.\\S+)");
 
+    private static final String COMPRESSION = "dev.fluxext.compression.";
+
     private static Map<String, Set<String>> graph;
+    private static Map<String, Set<String>> compression;
 
     @BeforeAll
     static void readGraph() throws Exception {
-        Path classes = Path.of(FluxLoader.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        graph = dependencies(classes);
+        graph = dependencies(classesOf(FluxLoader.class));
+        compression = dependencies(classesOf(CompressionSetup.class));
+    }
+
+    /** The directory or jar {@code type} was loaded from: the module's compiled classes. */
+    private static Path classesOf(Class<?> type) throws Exception {
+        return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 
     /** Package → the dev.fluxext packages it uses (other than itself), from {@code jdeps -verbose:package}. */
@@ -82,6 +95,23 @@ class PackageCyclesTest {
                 assertFalse(to.contains("dev.fluxext.run"), from + " depends on run: " + to);
             }
         });
+    }
+
+    @Test
+    void fluxCompressionHasNoCycles() {
+        assertTrue(compression.getOrDefault(COMPRESSION + "storm", Set.of()).contains(COMPRESSION + "guard"),
+                compression.toString());
+        assertEquals(List.of(), cycles(compression));
+    }
+
+    @Test
+    void theGuardWireAndSerializerUseNeitherTheEntryPointsNorTheBatchTransport() {
+        for (String inner : List.of("guard", "wire", "serializer")) {
+            assertTrue(compression.containsKey(COMPRESSION + inner), inner + " not read: " + compression);
+            Set<String> uses = compression.get(COMPRESSION + inner);
+            assertFalse(uses.contains(COMPRESSION + "storm") || uses.contains(COMPRESSION + "batch"),
+                    inner + " uses " + uses);
+        }
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.fluxext.benchmarks.compression;
 
-import dev.fluxext.compression.storm.ForwardingConnection;
+import dev.fluxext.compression.wire.ForwardingConnection;
 import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

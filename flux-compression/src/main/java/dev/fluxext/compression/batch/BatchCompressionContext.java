@@ -2,12 +2,12 @@ package dev.fluxext.compression.batch;
 
 import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.frame.FrameRejectedException;
+import dev.fluxext.compression.guard.RejectLog;
 import dev.fluxext.compression.metrics.BatchCounters;
 import dev.fluxext.compression.metrics.BatchMetrics;
 import dev.fluxext.compression.metrics.FiguresLog;
-import dev.fluxext.compression.storm.ForwardingConnection;
-import dev.fluxext.compression.storm.RejectLog;
 import dev.fluxext.compression.storm.StormLines;
+import dev.fluxext.compression.wire.ForwardingConnection;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;

@@ -4,7 +4,7 @@ import static dev.fluxext.compression.frame.FrameFormat.varIntEnd;
 import static dev.fluxext.compression.frame.FrameFormat.varIntValue;
 
 import dev.fluxext.compression.frame.FrameFormat;
-import dev.fluxext.compression.storm.FixedLongValues;
+import dev.fluxext.compression.serializer.FixedLongValues;
 
 /**
  * Where Storm's random 64-bit ids sit in a tuple as topologies on this transport serialize it, so that a bundle

@@ -13,7 +13,7 @@ import com.esotericsoftware.kryo.io.Input;
  * class resolver reads with {@link #readString()}), {@code byte[]} and other primitive arrays, {@code BigInteger} and
  * {@code BigDecimal} (both read their magnitude with {@link #readBytes(int)}). Serializers that size a container
  * from a count they read themselves call {@link #collectionCapacity} or {@link #requireElements} (see
- * {@link dev.fluxext.compression.storm.BoundedSerializers}). Over a stream (never in Storm, which hands a whole
+ * {@link dev.fluxext.compression.serializer.BoundedSerializers}). Over a stream (never in Storm, which hands a whole
  * message), the bytes left are unknown and nothing is checked.
  */
 public final class BoundedInput extends Input {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.compression.metrics.BatchMetrics;
-import dev.fluxext.compression.storm.StubConnection;
+import dev.fluxext.compression.wire.StubConnection;
 import org.apache.storm.daemon.worker.WorkerState;
 import org.apache.storm.messaging.ConnectionWithStatus;
 import org.junit.jupiter.api.Test;

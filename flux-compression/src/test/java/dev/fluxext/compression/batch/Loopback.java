@@ -3,7 +3,7 @@ package dev.fluxext.compression.batch;
 import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.metrics.BatchCounters;
 import dev.fluxext.compression.metrics.BatchMetrics;
-import dev.fluxext.compression.storm.StubConnection;
+import dev.fluxext.compression.wire.StubConnection;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;

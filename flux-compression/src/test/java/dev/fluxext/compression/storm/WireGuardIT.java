@@ -19,6 +19,7 @@ import dev.fluxext.compression.metrics.BatchMetrics;
 import dev.fluxext.compression.metrics.BatchSnapshot;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
+import dev.fluxext.compression.serializer.FixedLongValues;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.lang.management.ManagementFactory;

@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.guard;
 
 import java.util.Map;
 import org.apache.storm.spout.SpoutOutputCollector;

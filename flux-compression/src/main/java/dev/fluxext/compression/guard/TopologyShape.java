@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.guard;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.wire;
 
 import dev.fluxext.compression.metrics.ComponentCounters;
 import dev.fluxext.compression.metrics.CompressionMetrics;
@@ -16,14 +16,14 @@ import org.apache.storm.task.WorkerTopologyContext;
  * task. Registered here rather than by a task hook: a task with any hook makes Storm build an info object and call
  * every hook for each tuple emitted, executed and acked.
  */
-final class ComponentGauges {
+public final class ComponentGauges {
 
     private static final String METRIC_PREFIX = "fluxext.compression.";
 
     private ComponentGauges() {
     }
 
-    static void register(StormMetricRegistry registry, WorkerTopologyContext worker) {
+    public static void register(StormMetricRegistry registry, WorkerTopologyContext worker) {
         Map<String, Integer> lowestTask = new TreeMap<>();
         for (int task : worker.getThisWorkerTasks()) {
             lowestTask.merge(worker.getComponentId(task), task, Math::min);

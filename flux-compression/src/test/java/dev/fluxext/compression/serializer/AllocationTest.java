@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.serializer;
 
 import static dev.fluxext.compression.storm.StormKryo.settings;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 import dev.fluxext.compression.config.CompressionOptions;
+import dev.fluxext.compression.storm.StormKryo;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.function.Supplier;
@@ -15,13 +16,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** After warm-up, compressing allocates nothing and decompressing allocates only the values Kryo reads. */
-class AllocationTest {
+public class AllocationTest {
 
     static final int OPS = 20_000;
     static final List<Object> TUPLE = List.of(("Storm tuples of a few kilobytes of English text are what we "
             + "compress: sentences, JSON events and documents. ").repeat(15), 42L);
 
-    static long allocatedPerOp(Runnable op) {
+    /** Bytes the current thread allocates per run of {@code op}, after as many runs to warm up. */
+    public static long allocatedPerOp(Runnable op) {
         com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         for (int i = 0; i < OPS; i++) {
             op.run(); // warm-up: buffers grow, contexts are created, the JIT compiles

@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.serializer;
 
 import static dev.fluxext.compression.storm.StormKryo.settings;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -13,6 +13,10 @@ import dev.fluxext.compression.batch.BatchCompressionContext;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.frame.FrameRejectedException;
 import dev.fluxext.compression.metrics.CompressionMetrics;
+import dev.fluxext.compression.storm.CompressingListDelegateSerializer;
+import dev.fluxext.compression.storm.CompressionSetup;
+import dev.fluxext.compression.storm.FrameGuardContext;
+import dev.fluxext.compression.storm.StormKryo;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -46,12 +50,12 @@ class FixedLongValuesTest {
 
     @Test
     void onlyTopologiesOnTheBatchTransportWriteFixedLongs() {
-        assertTrue(CompressingListDelegateSerializer.writesFixedLongs(batchTopology()));
-        assertFalse(CompressingListDelegateSerializer.writesFixedLongs(StormKryo.conf(settings())));
+        assertTrue(CompressingListDelegateSerializer.valuesCarryLongMask(batchTopology()));
+        assertFalse(CompressingListDelegateSerializer.valuesCarryLongMask(StormKryo.conf(settings())));
         Map<String, Object> netty = StormKryo.stormDefaultConf();
         netty.put(Config.STORM_MESSAGING_TRANSPORT, FrameGuardContext.DEFAULT_DELEGATE);
         CompressionSetup.enable(netty, settings());
-        assertFalse(CompressingListDelegateSerializer.writesFixedLongs(netty));
+        assertFalse(CompressingListDelegateSerializer.valuesCarryLongMask(netty));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.serializer;
 
 import static dev.fluxext.compression.storm.StormKryo.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,6 +11,7 @@ import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.config.CompressionSettings;
 import dev.fluxext.compression.frame.FrameFormat;
 import dev.fluxext.compression.frame.FrameRejectedException;
+import dev.fluxext.compression.storm.StormKryo;
 import java.lang.management.ManagementFactory;
 import java.math.BigInteger;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.guard;
 
 import dev.fluxext.compression.frame.FrameFormat;
 import dev.fluxext.compression.metrics.CompressionMetrics;
@@ -6,12 +6,12 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Each topology's {@link TopologyShape} in this JVM, registered by {@link FrameGuardContext} when a worker binds: which
- * component each task belongs to, so that the tuples a worker sends and the frames it rejects (a deserializer is told
- * nothing about the sender) are charged to their sending component, and what each stream declares, for
+ * Each topology's {@link TopologyShape} in this JVM, registered by {@link GuardedCallback#of} when a worker binds:
+ * which component each task belongs to, so that the tuples a worker sends and the frames it rejects (a deserializer
+ * is told nothing about the sender) are charged to their sending component, and what each stream declares, for
  * {@link StreamFields}. The first registration of a topology wins: every worker of it has the same shape.
  */
-final class TaskDirectory {
+public final class TaskDirectory {
 
     private static final Map<String, TopologyShape> TOPOLOGIES = new ConcurrentHashMap<>();
 
@@ -33,13 +33,13 @@ final class TaskDirectory {
      * The sending component of a serialized tuple: Storm's {@code KryoTupleSerializer} writes the source task as
      * the message's first varint.
      */
-    static String senderOf(String stormId, byte[] message) {
+    public static String senderOf(String stormId, byte[] message) {
         long task = message == null ? -1 : FrameFormat.readVarInt(message, 0, message.length);
         return task < 0 ? CompressionMetrics.UNKNOWN_SENDER : componentOf(stormId, FrameFormat.varIntValue(task));
     }
 
     /** The component of {@code task}, or {@code (unknown sender)}. */
-    static String componentOf(String stormId, int task) {
+    public static String componentOf(String stormId, int task) {
         TopologyShape shape = shape(stormId);
         // Storm's system task (-1) never sends tuples of ours: not charged to __system.
         String component = shape == null || task < 0 ? null : shape.componentName(task);

@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.serializer;
 
 import static dev.fluxext.compression.storm.StormKryo.settings;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -8,8 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.esotericsoftware.kryo.io.Output;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.frame.FrameFormat;
+import dev.fluxext.compression.guard.KnownTopologies;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
+import dev.fluxext.compression.storm.CompressionSetup;
+import dev.fluxext.compression.storm.StormKryo;
+import dev.fluxext.compression.wire.WireCounter;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -94,7 +98,7 @@ class SerializerRoundTripTest {
         tuples.add(List.of("a sentence", 42, 7L, 2.5, true, new ArrayList<>(List.of("nested", "list"))));
         int expectedCompressed = 0;
         String stormId = "round-trip-" + settings.get(CompressionSetup.COMPONENT_ID_KEY);
-        StormKryo.registered(StormKryo.stormDefaultConf(), stormId,
+        KnownTopologies.registered(StormKryo.stormDefaultConf(), stormId,
                 Map.of(7, settings.get(CompressionSetup.COMPONENT_ID_KEY).toString()));
         WireCounter counter = new WireCounter(stormId);
         for (int pass = 0; pass < 2; pass++) {
@@ -165,7 +169,7 @@ class SerializerRoundTripTest {
         KryoValuesSerializer oursBelowThreshold =
                 StormKryo.serializer(StormKryo.conf(settings(CompressionOptions.CODEC.key(), "zstd")));
         String stormId = "like-a-header";
-        StormKryo.registered(StormKryo.stormDefaultConf(), stormId, Map.of(7, "like-a-header"));
+        KnownTopologies.registered(StormKryo.stormDefaultConf(), stormId, Map.of(7, "like-a-header"));
         WireCounter counter = new WireCounter(stormId);
         int withHeader = 0;
         for (int n = 0; n <= 200; n++) {

@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.guard;
 
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -8,7 +8,11 @@ import org.slf4j.LoggerFactory;
 public final class RejectLog {
 
     static final long INTERVAL_NANOS = 10_000_000_000L;
-    private static final Logger LOG = LoggerFactory.getLogger(RejectLog.class);
+    /**
+     * Named as before the receive guard had a package of its own: operators' log settings and alerts on rejected
+     * frames may name it.
+     */
+    private static final Logger LOG = LoggerFactory.getLogger("dev.fluxext.compression.storm.RejectLog");
     private static final AtomicLong NEXT_LOG = new AtomicLong(System.nanoTime() - INTERVAL_NANOS);
     private static final AtomicLong UNLOGGED = new AtomicLong();
 

@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.serializer;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Serializer;
@@ -22,7 +22,7 @@ import org.apache.storm.utils.ListDelegate;
  * ({@code dev.fluxext.compression.batch.BundleIds}). Only the values' own {@code Long}s change: a {@code Long}
  * inside a nested list or a user's object is written as Kryo writes it. Both ends of every connection of a topology
  * use this format or neither: the choice is the topology's transport
- * ({@link CompressingListDelegateSerializer#writesFixedLongs}).
+ * ({@code dev.fluxext.compression.storm.CompressingListDelegateSerializer.writesFixedLongs}).
  */
 public final class FixedLongValues extends Serializer<ListDelegate> {
 

@@ -1,6 +1,6 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.guard;
 
-import static dev.fluxext.compression.storm.FrameGuardContextTest.header;
+import static dev.fluxext.compression.guard.GuardedCallbackTest.header;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

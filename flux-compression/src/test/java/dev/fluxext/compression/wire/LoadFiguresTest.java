@@ -1,9 +1,10 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.wire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.fluxext.compression.metrics.CompressionMetrics;
+import dev.fluxext.compression.storm.FreePorts;
 import java.lang.reflect.Method;
 import java.util.HashMap;
 import java.util.List;
@@ -35,7 +36,7 @@ class LoadFiguresTest {
             received.invoke(client, Map.of(5, "high"));
             assertThrows(ClassCastException.class, () -> client.getLoad(List.of(5)), "Storm's client alone");
 
-            IConnection guarded = new FrameGuardContext.CountingConnection("load-1", "localhost:1", client);
+            IConnection guarded = new CountingConnection("load-1", "localhost:1", client);
             assertEquals(Map.of(), guarded.getLoad(List.of(5)));
             assertEquals(Map.of(), guarded.getLoad(List.of(5)), "asked again by the next refresh");
             assertEquals(1, CompressionMetrics.snapshot().get(CompressionMetrics.UNKNOWN_SENDER).rejected(),

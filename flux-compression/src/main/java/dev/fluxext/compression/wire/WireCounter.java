@@ -1,11 +1,12 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.wire;
 
 import static dev.fluxext.compression.frame.FrameFormat.readVarInt;
 import static dev.fluxext.compression.frame.FrameFormat.varIntEnd;
 import static dev.fluxext.compression.frame.FrameFormat.varIntValue;
-import static dev.fluxext.compression.storm.TupleHeader.ANCHOR_BYTES;
+import static dev.fluxext.compression.guard.TupleHeader.ANCHOR_BYTES;
 
 import dev.fluxext.compression.frame.FrameFormat;
+import dev.fluxext.compression.guard.TaskDirectory;
 import dev.fluxext.compression.metrics.ComponentCounters;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import java.util.Arrays;
@@ -22,7 +23,7 @@ import java.util.Arrays;
  * batch, since the shared counters' atomic adds cost that thread more than the rest of the counting. It remembers
  * each known task's tally, so that it does not look up the topology and then the component for every message.
  */
-final class WireCounter {
+public final class WireCounter {
 
     /** Storm numbers a topology's tasks from 1 up, one per executor by default: a few hundred at most. */
     private static final int MAX_REMEMBERED_TASK = 4096;
@@ -35,7 +36,7 @@ final class WireCounter {
     /** {@link CompressionMetrics#generation()} when {@link #byTask} was filled: a reset makes new counters. */
     private int generation = -1;
 
-    WireCounter(String stormId) {
+    public WireCounter(String stormId) {
         this.stormId = stormId;
     }
 
@@ -46,7 +47,7 @@ final class WireCounter {
      *
      * @return whether it was counted
      */
-    boolean count(byte[] message) {
+    public boolean count(byte[] message) {
         if (message == null) {
             return false;
         }
@@ -83,7 +84,7 @@ final class WireCounter {
     }
 
     /** Publishes what was counted since the last flush to the components' shared counters. */
-    void flush() {
+    public void flush() {
         for (int i = 0; i < pendingCount; i++) {
             pending[i].publish();
             pending[i] = null;

@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.guard;
 
 import static dev.fluxext.compression.storm.StormKryo.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -9,6 +9,8 @@ import com.esotericsoftware.kryo.io.Output;
 import dev.fluxext.compression.config.CompressionOptions;
 import dev.fluxext.compression.frame.FrameRejectedException;
 import dev.fluxext.compression.metrics.CompressionMetrics;
+import dev.fluxext.compression.storm.CompressionSetup;
+import dev.fluxext.compression.storm.StormKryo;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +27,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** A batch with a bad frame, through Storm's own receive path, with and without the guard. */
-class FrameGuardContextTest {
+class GuardedCallbackTest {
 
     static final int CAP = 4096;
     GeneralTopologyContext context;
@@ -38,7 +40,7 @@ class FrameGuardContextTest {
         CompressionMetrics.reset();
         receiverConf = StormKryo.conf(settings(CompressionOptions.MAX_DECOMPRESSED_BYTES.key(), CAP));
         receiverConf.put(Config.STORM_ID, "topo-1");
-        context = StormKryo.wordsSpoutContext(receiverConf, "topo-1", 1);
+        context = KnownTopologies.wordsSpoutContext(receiverConf, "topo-1", 1);
         Map<String, Object> senderConf = StormKryo.conf(settings(CompressionOptions.CODEC.key(), "zstd",
                 CompressionSetup.COMPONENT_ID_KEY, "words"));
         sender = new KryoTupleSerializer(senderConf, context);
@@ -54,9 +56,9 @@ class FrameGuardContextTest {
     }
 
     /** Storm's callback behind the guard, with the header check built from its context as {@code bind} does. */
-    FrameGuardContext.GuardedCallback guarded() {
+    GuardedCallback guarded() {
         DeserializingConnectionCallback cb = storms();
-        return new FrameGuardContext.GuardedCallback(cb, "topo-1", TupleHeaderCheck.of(context));
+        return new GuardedCallback(cb, "topo-1", TupleHeaderCheck.of(context));
     }
 
     @Test
@@ -136,16 +138,16 @@ class FrameGuardContextTest {
         Map<String, Object> conf = StormKryo.conf(settings());
         conf.put(Config.STORM_ID, stormId);
         conf.put(Config.STORM_CLUSTER_MODE, mode);
-        GeneralTopologyContext words = StormKryo.wordsSpoutContext(conf, stormId, 1);
+        GeneralTopologyContext words = KnownTopologies.wordsSpoutContext(conf, stormId, 1);
         TaskDirectory.register(stormId, TopologyShape.of(words)); // as bind does
         // Built without Storm's sanity check, as a peer that skips it would send them.
         Map<String, Object> senderConf = StormKryo.conf(settings(CompressionSetup.COMPONENT_ID_KEY, "words"));
-        GeneralTopologyContext unchecked = StormKryo.wordsSpoutContext(senderConf, stormId, 1);
+        GeneralTopologyContext unchecked = KnownTopologies.wordsSpoutContext(senderConf, stormId, 1);
         KryoTupleSerializer peer = new KryoTupleSerializer(senderConf, unchecked);
         List<TaskMessage> batch = values.stream().map(v -> new TaskMessage(2, peer.serialize(
                 new TupleImpl(unchecked, v, "words", 1, Utils.DEFAULT_STREAM_ID)))).toList();
         List<AddressedTuple> out = new ArrayList<>();
-        new FrameGuardContext.GuardedCallback(new DeserializingConnectionCallback(conf, words, out::addAll), stormId,
+        new GuardedCallback(new DeserializingConnectionCallback(conf, words, out::addAll), stormId,
                 TupleHeaderCheck.of(words)).recv(batch);
         return out.stream().map(t -> t.getTuple().getValues()).toList();
     }

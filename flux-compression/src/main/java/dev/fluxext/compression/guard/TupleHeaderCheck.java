@@ -1,9 +1,9 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.guard;
 
 import static dev.fluxext.compression.frame.FrameFormat.readVarInt;
 import static dev.fluxext.compression.frame.FrameFormat.varIntEnd;
 import static dev.fluxext.compression.frame.FrameFormat.varIntValue;
-import static dev.fluxext.compression.storm.TupleHeader.ANCHOR_BYTES;
+import static dev.fluxext.compression.guard.TupleHeader.ANCHOR_BYTES;
 
 import java.util.Collection;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.serializer;
 
 import static dev.fluxext.compression.storm.StormKryo.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,6 +12,7 @@ import dev.fluxext.compression.config.CompressionSettings;
 import dev.fluxext.compression.frame.FrameFormat;
 import dev.fluxext.compression.frame.FrameRejectedException;
 import dev.fluxext.compression.metrics.CompressionMetrics;
+import dev.fluxext.compression.storm.StormKryo;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;

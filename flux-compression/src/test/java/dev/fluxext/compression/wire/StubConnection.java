@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.wire;
 
 import java.util.Collection;
 import java.util.Iterator;

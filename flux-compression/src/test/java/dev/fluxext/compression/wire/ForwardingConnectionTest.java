@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.wire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,7 +15,7 @@ class ForwardingConnectionTest {
     @Test
     void theWrappedConnectionsStatusIsWhatStormSees() {
         StubConnection netty = new StubConnection(ConnectionWithStatus.Status.Connecting);
-        IConnection wrapped = new FrameGuardContext.CountingConnection("topo", "peer:1", netty);
+        IConnection wrapped = new CountingConnection("topo", "peer:1", netty);
 
         assertFalse(WorkerState.isConnectionReady(wrapped), "not ready while Netty connects: Storm waits");
         netty.status = ConnectionWithStatus.Status.Ready;
@@ -26,7 +26,7 @@ class ForwardingConnectionTest {
 
     @Test
     void aWrappedConnectionWithoutAStatusIsReadyAsStormTreatsIt() {
-        IConnection noStatus = new FrameGuardContext.CountingConnection("topo", "peer:1",
+        IConnection noStatus = new CountingConnection("topo", "peer:1",
                 (IConnection) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
                         new Class<?>[] {IConnection.class}, (p, m, a) -> null));
         assertTrue(WorkerState.isConnectionReady(noStatus));

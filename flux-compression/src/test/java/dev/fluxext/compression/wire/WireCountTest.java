@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.wire;
 
 import static dev.fluxext.compression.storm.StormKryo.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,8 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.compression.config.CompressionOptions;
+import dev.fluxext.compression.guard.KnownTopologies;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
+import dev.fluxext.compression.serializer.AllocationTest;
+import dev.fluxext.compression.storm.CompressionSetup;
+import dev.fluxext.compression.storm.StormKryo;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
@@ -40,7 +44,7 @@ class WireCountTest {
         Map<String, Object> conf = StormKryo.conf(settings(CompressionOptions.CODEC.key(), "zstd",
                 CompressionSetup.COMPONENT_ID_KEY, "words"));
         conf.put(CompressionSetup.COMPONENT_ID_KEY, "words"); // as componentConf puts it in the executor's conf
-        context = StormKryo.wordsSpoutContext(conf, STORM_ID, 300);
+        context = KnownTopologies.wordsSpoutContext(conf, STORM_ID, 300);
         sender = new KryoTupleSerializer(conf, context);
     }
 
@@ -56,7 +60,7 @@ class WireCountTest {
     }
 
     IConnection counting() {
-        return new FrameGuardContext.CountingConnection(STORM_ID, "peer:1", new Recording());
+        return new CountingConnection(STORM_ID, "peer:1", new Recording());
     }
 
     @Test
@@ -106,7 +110,7 @@ class WireCountTest {
         assertEquals(2, CompressionMetrics.snapshot().get("words").tuplesRaw(), "a flush publishes a tuple once");
 
         // A transport that pulls one message, then fails: what it took is counted all the same.
-        IConnection failing = new FrameGuardContext.CountingConnection(STORM_ID, "peer:1", new Recording() {
+        IConnection failing = new CountingConnection(STORM_ID, "peer:1", new Recording() {
             @Override
             public void send(Iterator<TaskMessage> msgs) {
                 msgs.next();
@@ -118,7 +122,7 @@ class WireCountTest {
 
         // A transport that keeps the iterator and pulls after send returned: counted with its next batch.
         List<Iterator<TaskMessage>> kept = new ArrayList<>();
-        IConnection lazy = new FrameGuardContext.CountingConnection(STORM_ID, "peer:1", new Recording() {
+        IConnection lazy = new CountingConnection(STORM_ID, "peer:1", new Recording() {
             @Override
             public void send(Iterator<TaskMessage> msgs) {
                 kept.forEach(it -> it.forEachRemaining(sent::add));
@@ -171,7 +175,7 @@ class WireCountTest {
         counter.flush();
         assertEquals(1, CompressionMetrics.snapshot().get(CompressionMetrics.UNKNOWN_SENDER).tuplesRaw());
 
-        StormKryo.registered(StormKryo.stormDefaultConf(), "wire-late", Map.of(5, "late"));
+        KnownTopologies.registered(StormKryo.stormDefaultConf(), "wire-late", Map.of(5, "late"));
         counter.count(fromTask5);
         counter.count(fromTask5);
         counter.flush();
@@ -186,7 +190,7 @@ class WireCountTest {
     @Test
     void everyOtherCallGoesToTheWrappedConnection() {
         Recording inner = new Recording();
-        IConnection c = new FrameGuardContext.CountingConnection(STORM_ID, "peer:1", inner);
+        IConnection c = new CountingConnection(STORM_ID, "peer:1", inner);
         c.sendLoadMetrics(Map.of(1, 0.5));
         c.sendBackPressureStatus(new BackPressureStatus());
         assertEquals(Map.of(3, "load"), Map.of(3, c.getLoad(List.of(3)).get(3).toString()));

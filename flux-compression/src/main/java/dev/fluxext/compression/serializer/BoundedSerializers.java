@@ -1,4 +1,4 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.serializer;
 
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.Registration;

@@ -1,7 +1,7 @@
-package dev.fluxext.compression.storm;
+package dev.fluxext.compression.guard;
 
 import dev.fluxext.compression.frame.FrameFormat;
-import dev.fluxext.compression.storm.TopologyShape.StreamKind;
+import dev.fluxext.compression.guard.TopologyShape.StreamKind;
 import java.util.Collection;
 import java.util.List;
 import org.apache.storm.metric.api.IMetricsConsumer;
@@ -16,7 +16,7 @@ import org.apache.storm.metric.api.IMetricsConsumer;
  * classes as well (a user's bolt casting its input is the user's to guard), and the streams of each worker's timers,
  * which never cross between workers, are refused outright.
  */
-final class StreamFields {
+public final class StreamFields {
 
     /**
      * Set while this thread hands received messages to Storm through the guard: only then is a buffer the
@@ -33,7 +33,7 @@ final class StreamFields {
     }
 
     /** Whether this thread is handing received tuple messages to Storm through the guard. */
-    static boolean receiving() {
+    public static boolean receiving() {
         return RECEIVING.get()[0];
     }
 
@@ -45,7 +45,7 @@ final class StreamFields {
      * {@code __ack_init} naming another spout task than its sender (the acker answers that task); any tuple on a
      * stream of a worker's own timers. Null also when the topology or the task is unknown here.
      */
-    static String problem(String stormId, byte[] message, List<Object> values) {
+    public static String problem(String stormId, byte[] message, List<Object> values) {
         TopologyShape shape = TaskDirectory.shape(stormId);
         if (shape == null || message == null) {
             return null;
