@@ -145,7 +145,7 @@ public final class TlsFailures {
     }
 
     /** Connections failed so far for any reason, incoming or outgoing. */
-    static long counted(boolean incoming) {
+    public static long counted(boolean incoming) {
         return (incoming ? INCOMING : OUTGOING).values().stream().mapToLong(LongAdder::sum).sum();
     }
 

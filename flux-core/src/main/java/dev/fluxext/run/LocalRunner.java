@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -303,13 +304,15 @@ final class LocalRunner {
             return Optional.empty();
         }
         String failed = TlsFailures.describe();
-        String suites = TlsFailures.negotiated().isEmpty() ? "" : ", " + String.join(" and ", TlsFailures.negotiated());
+        Set<String> negotiated = TlsFailures.negotiated();
+        String suites = negotiated.isEmpty() ? "" : ", " + String.join(" and ", negotiated);
         out.println("  TLS between workers: engine " + TlsFailures.engine() + suites + ", host names not checked (the "
             + "truststore's CAs decide); "
             + (failed.isEmpty() ? "no failed connections" : failed.substring("TLS: ".length())));
-        return TlsFailures.outgoing().isEmpty() ? Optional.empty() : Optional.of("flux: workers of this run could "
-            + "not connect to each other over TLS (" + TlsFailures.outgoing().values().stream().mapToLong(Long::longValue)
-            .sum() + " times; reasons above, details in the Storm log): the tuples they sent each other were lost");
+        long outgoing = TlsFailures.counted(false);
+        return outgoing == 0 ? Optional.empty() : Optional.of("flux: workers of this run could not connect to each "
+            + "other over TLS (" + outgoing + " times; reasons above, details in the Storm log): the tuples they sent "
+            + "each other were lost");
     }
 
     /** The lines naming the topology take the name as printed ({@code shownName}), never the one Storm uses. */
