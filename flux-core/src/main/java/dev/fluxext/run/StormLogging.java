@@ -29,6 +29,14 @@ public final class StormLogging {
     private static Path startFile;
     private static BuiltConfiguration startConfiguration;
 
+    static {
+        // Log4j's JMX beans: nothing reads them here (Storm sets a worker's log levels through Log4j's API), and
+        // registering them is a part of Log4j's start. A user's own setting stays.
+        if (System.getProperty("log4j2.disableJmx") == null && System.getProperty("log4j2.disable.jmx") == null) {
+            System.setProperty("log4j2.disableJmx", "true");
+        }
+    }
+
     private StormLogging() {
     }
 
