@@ -42,8 +42,9 @@ final class LocalClusterStart {
      * its assignment again ({@code Slot.handleEmpty}); a blob's first download is committed only once its slot has
      * acknowledged the change, which the slot reads after waiting 1 s for the download
      * ({@code Slot.handleWaitingForBlobLocalization}, {@code LocallyCachedBlob.informReferencesAndCommitNewVersion});
-     * a worker whose connections are not all ready at its start checks again 1 s later
-     * ({@code WorkerState.activateWorkerWhenAllConnectionsReady}).
+     * a worker starts its executors only after checking that its connections are ready, a check queued on a timer
+     * whose thread, idle until then, looks at its queue once a second ({@code StormTimer}: 0-1 s, whatever the
+     * transport; {@code WorkerState.activateWorkerWhenAllConnectionsReady}).
      */
     private static final Map<String, Object> LOCAL_DAEMON_CONF = Map.of(
         Config.STORM_LOCAL_MODE_ZMQ, true,
