@@ -246,17 +246,15 @@ final class LocalRunner {
                 nextLine += interval.toNanos() * ((now - nextLine) / interval.toNanos() + 1);
             }
             if (starting) {
-                StartState state = StartState.of(info, counters.workersUp(), counters.hasAckers(), stats.values(),
-                    workers);
-                // Until a tuple is emitted, the interval's line says what the run waits for, not a report of zeros.
-                boolean print = !state.text().equals(shownState) || due && !state.emitted();
+                StartState state = startState(info, stats, workers);
+                boolean print = printsState(state, shownState, due);
                 if (!fresh && (print || due)) {
                     // A line to print: with Nimbus's view of now (its uptime, its assignment), not of up to
                     // START_INFO_POLL ago.
                     info = cluster.getTopologyInfoByName(name);
                     infoAt = System.nanoTime();
-                    state = StartState.of(info, counters.workersUp(), counters.hasAckers(), stats.values(), workers);
-                    print = !state.text().equals(shownState) || due && !state.emitted();
+                    state = startState(info, stats, workers);
+                    print = printsState(state, shownState, due);
                 }
                 startState = state;
                 starting = !state.flowing();
@@ -292,6 +290,15 @@ final class LocalRunner {
         if (!tls.isEmpty()) {
             out.println(" ".repeat(8) + tls);
         }
+    }
+
+    private StartState startState(TopologyInfo info, Map<String, ComponentStats> stats, int workers) {
+        return StartState.of(info, counters.workersUp(), counters.hasAckers(), stats.values(), workers);
+    }
+
+    /** Until a tuple is emitted, the interval's line says what the run waits for, not a report of zeros. */
+    private static boolean printsState(StartState state, String shownState, boolean due) {
+        return !state.text().equals(shownState) || due && !state.emitted();
     }
 
     /**
