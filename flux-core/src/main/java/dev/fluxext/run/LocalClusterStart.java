@@ -35,7 +35,11 @@ final class LocalClusterStart {
      *     two-worker run): in-process workers have stopped when the call returns, and the force-kill loop that
      *     follows checks every 100 ms;</li>
      * <li>a blob store (and three ZooKeeper sessions) of each supervisor's own for every blob it reads: they read
-     *     through Nimbus's ({@link SharedNimbusBlobStore}).</li>
+     *     through Nimbus's ({@link SharedNimbusBlobStore});</li>
+     * <li>a second between looks at a closing Netty client's unsent messages: Storm derives the pause from the
+     *     flush timeout (0.16 % of it: 960 ms of the default 10 min), and the first worker to stop waits it out
+     *     once. The run's stop waits {@link LocalRunner#CLEANUP_TIMEOUT} for its tasks anyway: the same timeout
+     *     here makes the pause 16 ms.</li>
      * </ul>
      * Storm's {@code LocalCluster} already polls assignments every second (Nimbus and supervisors). The other
      * waits before the first tuple are fixed in Storm's code (2.8.3): an empty slot sleeps 1 s before it looks at
@@ -51,6 +55,7 @@ final class LocalClusterStart {
         Config.EXECUTOR_METRICS_FREQUENCY_SECS, 1,
         DaemonConfig.STORM_METRIC_STORE_CLASS, NoOpMetricStore.class.getName(),
         Config.SUPERVISOR_WORKER_SHUTDOWN_SLEEP_SECS, 0,
+        Config.STORM_MESSAGING_NETTY_FLUSH_TIMEOUT_MS, LocalRunner.CLEANUP_TIMEOUT.toMillis(),
         DaemonConfig.NIMBUS_BLOBSTORE, SharedNimbusBlobStore.class.getName());
 
     /** Supervisors (of one slot each) a cluster started ahead has. */

@@ -90,6 +90,8 @@ final class LocalRunner {
     private volatile int exitCode = ExitCodes.FAILURE;
     /** What the start last waited for (null before the first look): a run that ends before its workers are up ran nothing. */
     private StartState startState;
+    /** The supervisors' fetch of the topology's blobs ahead of their slots, released once the workers are up. */
+    private Optional<BlobPrefetch> prefetch = Optional.empty();
 
     /** Receives the final statistics (e.g. to write --summary-json). */
     interface SummaryWriter {
@@ -158,6 +160,8 @@ final class LocalRunner {
                 throw new RunException(ExitCodes.INVALID_TOPOLOGY, "flux: Storm rejected the topology: " + e.get_msg(), e);
             }
             out.println(submittedLine(shownName, workers, duration));
+            out.flush();
+            prefetch = BlobPrefetch.start(cluster, name);
             TopologyInfo last = report(cluster, workers);
             long lastUptime = last == null ? 0 : last.get_uptime_secs();
             List<String> failures = failures(last);
@@ -258,6 +262,9 @@ final class LocalRunner {
                 }
                 startState = state;
                 starting = !state.flowing();
+                if (state.workersUp()) {
+                    releasePrefetch(); // every slot holds the blobs now
+                }
                 if (print) {
                     out.println(progress.state(info, state.text()));
                     shownState = state.text();
@@ -414,6 +421,7 @@ final class LocalRunner {
         out.flush();
         long start = System.nanoTime();
         long deadline = start + CLEANUP_TIMEOUT.toNanos();
+        releasePrefetch();
         try {
             cluster.killTopologyWithOpts(name, killNow());
         } catch (Exception e) {
@@ -440,6 +448,11 @@ final class LocalRunner {
                 + " s (" + state.describe() + "); the run ends anyway");
         }
         out.flush();
+    }
+
+    private void releasePrefetch() {
+        prefetch.ifPresent(BlobPrefetch::release);
+        prefetch = Optional.empty();
     }
 
     /**
