@@ -64,10 +64,13 @@ class LauncherArchiveIT {
             assertTrue(dictionary.contains(" " + local + " "), local + " is not in the archive");
         }
 
-        // -Xshare:on after the launcher's options: the JVM fails rather than run without the archive.
-        String again = flux(root, tools, Map.of("FLUX_JAVA_OPTS", "-Xshare:on"), "version");
+        // -Xshare:on after the launcher's options: the JVM fails rather than run without the archive. It maps the
+        // archive where it was made: no relocation of its pointers (JDK 17.0.15 relocates by default).
+        String again = flux(root, tools, Map.of("FLUX_JAVA_OPTS", "-Xshare:on -Xlog:cds=info"), "version");
         assertFalse(again.contains("flux: building"), again);
         assertTrue(again.contains("Storm 2.8.3"), again);
+        assertTrue(again.contains("Mapped static  region #0 at base 0x0000000800000000"), again);
+        assertFalse(again.contains("at an alternative address"), again);
     }
 
     private static String flux(Path root, Path tools, Map<String, String> env, String... args) throws Exception {
