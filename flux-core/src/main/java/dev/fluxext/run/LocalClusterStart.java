@@ -41,14 +41,13 @@ final class LocalClusterStart {
      *     once. The run's stop waits {@link LocalRunner#CLEANUP_TIMEOUT} for its tasks anyway: the same timeout
      *     here makes the pause 16 ms.</li>
      * </ul>
-     * Storm's {@code LocalCluster} already polls assignments every second (Nimbus and supervisors). The other
-     * waits before the first tuple are fixed in Storm's code (2.8.3): an empty slot sleeps 1 s before it looks at
-     * its assignment again ({@code Slot.handleEmpty}); a blob's first download is committed only once its slot has
-     * acknowledged the change, which the slot reads after waiting 1 s for the download
-     * ({@code Slot.handleWaitingForBlobLocalization}, {@code LocallyCachedBlob.informReferencesAndCommitNewVersion});
-     * a worker starts its executors only after checking that its connections are ready, a check queued on a timer
-     * whose thread, idle until then, looks at its queue once a second ({@code StormTimer}: 0-1 s, whatever the
-     * transport; {@code WorkerState.activateWorkerWhenAllConnectionsReady}).
+     * Storm's {@code LocalCluster} already polls assignments every second (Nimbus and supervisors). A blob's first
+     * download, committed only once the slots that wait for it have acknowledged it (a second's wait for each), is
+     * made ahead of the slots ({@link BlobPrefetch}). The other waits before the first tuple are fixed in Storm's
+     * code (2.8.3): an empty slot sleeps 1 s before it looks at its assignment again ({@code Slot.handleEmpty}); a
+     * worker starts its executors only after checking that its connections are ready, a check queued on a timer
+     * whose thread, idle until then, looks at its queue once a second ({@code StormTimer}: about 1 s after the
+     * worker's start, whatever the transport; {@code WorkerState.activateWorkerWhenAllConnectionsReady}).
      */
     private static final Map<String, Object> LOCAL_DAEMON_CONF = Map.of(
         Config.STORM_LOCAL_MODE_ZMQ, true,
