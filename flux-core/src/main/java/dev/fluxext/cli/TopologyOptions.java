@@ -1,6 +1,7 @@
 package dev.fluxext.cli;
 
 import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.build.SystemTopology;
 import dev.fluxext.build.TopologyFactory;
 import dev.fluxext.describe.TopologyView;
 import dev.fluxext.diag.Code;
@@ -150,8 +151,14 @@ final class TopologyOptions {
             }
         }
         installUserClasses(context);
-        return new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter, context.environment(),
-            configOverrides(), staticCheck);
+        LoadOptions options = new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter,
+            context.environment(), configOverrides(), staticCheck);
+        if (StormLogging.errorLinesOnly()) {
+            // A short command, whose loggers are set for good. The loader now reads the file and needs Storm's
+            // Utils and system topology only at its structure check: by then this has prepared them.
+            SystemTopology.prepareInBackground();
+        }
+        return options;
     }
 
     private void print(LoadResult result, CliContext context) {

@@ -41,6 +41,14 @@ public final class StormLogging {
     }
 
     /**
+     * Storm's log is the short commands' error lines ({@link StormErrorLines}, chosen by {@code bin/flux} for
+     * validate, show, graph, version, tls and help) and stays so: nothing hands it to Log4j's core any more.
+     */
+    public static boolean errorLinesOnly() {
+        return StormErrorLines.inUse();
+    }
+
+    /**
      * To stderr, for the short-lived commands: by default only errors, one line each without stack trace (the CLI
      * reports failures itself); with {@code --verbose} everything from INFO with stack traces. Not while a local
      * run's cluster, started ahead, writes to its file ({@link #toStartFile}): the whole run's Storm log goes there.
