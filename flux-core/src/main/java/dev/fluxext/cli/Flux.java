@@ -7,7 +7,6 @@ import dev.fluxext.load.LoadResult;
 import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.run.ExitCodes;
 import dev.fluxext.run.CliProcess;
-import dev.fluxext.run.StormConfigFile;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -125,25 +124,6 @@ public final class Flux implements Callable<Integer> {
     }
 
     /**
-     * The storm script reads {@code --config FILE} itself and sets {@code storm.conf.file}: with
-     * {@code --config KEY=VALUE} meant for us, Storm cannot find "KEY=VALUE" and its {@code Utils} class, which
-     * reads the config when first used, fails to initialize: every later use of Storm fails.
-     */
-    private static void checkStormConfig() {
-        StormConfigFile.check();
-        try {
-            Utils.readStormConfig();
-        } catch (RuntimeException | ExceptionInInitializerError e) {
-            Throwable cause = e instanceof ExceptionInInitializerError && e.getCause() != null ? e.getCause() : e;
-            String file = System.getProperty("storm.conf.file", "");
-            throw new CliException(ExitCodes.USAGE, "flux: Storm cannot read its configuration: " + cause.getMessage()
-                + (file.contains("=") ? ". Under the storm script, --config names Storm's own config file "
-                    + "(storm.yaml) and '" + file + "' was taken for one; to override a topology config value use "
-                    + "-c " + file : ""), e);
-        }
-    }
-
-    /**
      * `storm jar` puts only Storm's worker libraries on the classpath (storm-client); an in-process cluster needs
      * storm-server too.
      */
@@ -193,7 +173,7 @@ public final class Flux implements Callable<Integer> {
         if (!noSplash) {
             context.out().println("fluxext " + Versions.fluxext() + ": Flux-compatible topologies for Apache Storm");
         }
-        checkStormConfig();
+        StormConfiguration.check();
         TopologyOptions options = new TopologyOptions();
         options.file = file;
         options.filter = filter;

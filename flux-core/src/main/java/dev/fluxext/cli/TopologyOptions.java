@@ -151,6 +151,7 @@ final class TopologyOptions {
             }
         }
         installUserClasses(context);
+        StormConfiguration.checkIfGiven();
         LoadOptions options = new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter,
             context.environment(), configOverrides(), staticCheck);
         if (StormLogging.errorLinesOnly()) {

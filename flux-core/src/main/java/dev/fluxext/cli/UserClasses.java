@@ -79,6 +79,7 @@ final class UserClasses {
         ClassLoader parent = previousContext != null ? previousContext : UserClasses.class.getClassLoader();
         installed = new URLClassLoader("flux-user-classes", urls.toArray(URL[]::new), parent);
         thread.setContextClassLoader(installed);
+        StormConfiguration.checkIfGiven(); // a storm.yaml among the user's classes: before Storm's Utils reads it
         Utils.setClassLoaderForJavaDeSerialize(installed);
     }
 
@@ -144,7 +145,11 @@ final class UserClasses {
             return;
         }
         Thread.currentThread().setContextClassLoader(previousContext);
-        Utils.resetClassLoaderForJavaDeSerialize();
+        try {
+            Utils.resetClassLoaderForJavaDeSerialize();
+        } catch (LinkageError e) {
+            // Storm's Utils could not initialize (its configuration, reported already): it holds no loader.
+        }
         try {
             installed.close();
         } catch (IOException e) {
