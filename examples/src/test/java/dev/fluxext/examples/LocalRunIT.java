@@ -97,9 +97,8 @@ class LocalRunIT {
      * What the local cluster does for a quick start and stop, as Storm's own log shows it: each supervisor fetched
      * the topology's blobs under a reservation of port -1, ahead of its slots (which then need not wait a second
      * for the download's acknowledgement; whether a slot came after the fetch is a race, not asserted), the
-     * reservation was released, and the workers' Netty
-     * clients wait for unsent messages with the local run's 10-s flush timeout (a 16-ms pause between looks
-     * instead of 960 ms).
+     * reservation was released, and the workers' Netty clients wait for unsent messages with the local run's 10-s
+     * flush timeout (a 16-ms pause between looks instead of 960 ms).
      */
     private static void assertQuickStartAndStop(String log) {
         Matcher reservation = Pattern.compile("requestDownloadTopologyBlobs for TimePortAndAssignment\\{(\\S+) on -1\\}")

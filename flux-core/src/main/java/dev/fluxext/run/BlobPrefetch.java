@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
  * download, each slot launched its worker about a second after it began waiting. Blobs fetched here are referred to
  * by a reservation that does not ask to be told of changes, on a port no slot has; a slot that comes later finds them
  * downloaded and launches its worker at once. A slot that takes the assignment before the download ends (it looks
- * once a second) waits as before. The reservation is released when the run stops, as a slot's is.
+ * once a second) waits as before. The run releases the reservation once its workers are up (every slot holds the
+ * blobs then), or when it stops before.
  *
  * <p>Storm offers no public way to a supervisor's localizer: it is reached by reflection here and nowhere else.
  * Should that fail (another Storm version), the run goes on as Storm starts it, a second slower.
