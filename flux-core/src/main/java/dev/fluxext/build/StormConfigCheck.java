@@ -77,6 +77,17 @@ public final class StormConfigCheck {
     private static final int MAX_VERDICTS = 10_000;
 
     private record Verdict(String key, Object value) {
+        // Written out: a record's generated hashCode and equals are bootstrapped on first use (invokedynamic), which
+        // costs a short command about 10 ms.
+        @Override
+        public int hashCode() {
+            return 31 * key.hashCode() + value.hashCode();
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Verdict v && key.equals(v.key) && value.equals(v.value);
+        }
     }
 
     private StormConfigCheck() {

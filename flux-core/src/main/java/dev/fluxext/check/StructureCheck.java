@@ -195,13 +195,18 @@ public final class StructureCheck {
         Set<String> finished = new HashSet<>();
         for (ComponentDef b : t.bolts()) {
             if (!finished.contains(b.id())) {
-                walk(b.id(), out, new ArrayList<>(), finished);
+                walk(b.id(), out, new ArrayList<>(), new HashMap<>(), finished);
             }
         }
     }
 
-    /** Depth first from {@code bolt}; {@code path} holds the streams followed to reach it (its bolts are open). */
-    private void walk(String bolt, Map<String, List<StreamDef>> out, List<StreamDef> path, Set<String> finished) {
+    /**
+     * Depth first from {@code bolt}: {@code path} holds the streams followed to reach it (its bolts are open),
+     * {@code onPath} the index in {@code path} of each bolt they start from, so that a long chain is walked in
+     * linear time.
+     */
+    private void walk(String bolt, Map<String, List<StreamDef>> out, List<StreamDef> path, Map<String, Integer> onPath,
+                      Set<String> finished) {
         for (StreamDef s : out.getOrDefault(bolt, List.of())) {
             String to = s.to().value();
             if (to.equals(bolt)) {
@@ -211,11 +216,8 @@ public final class StructureCheck {
                         .withRelated(s.from().span(), "the stream starts here"));
                 continue;
             }
-            int open = -1;
-            for (int i = 0; i < path.size() && open < 0; i++) {
-                open = path.get(i).from().value().equals(to) ? i : -1;
-            }
-            if (open >= 0) {
+            Integer open = onPath.get(to);
+            if (open != null) {
                 List<StreamDef> cycle = new ArrayList<>(path.subList(open, path.size()));
                 cycle.add(s);
                 String ids = cycle.stream().map(c -> c.from().value()).collect(Collectors.joining(" -> "));
@@ -223,9 +225,11 @@ public final class StructureCheck {
                         + " form a cycle: tuples circle for ever unless a bolt on it stops emitting for some of them")
                         .withRelated(cycle.get(0).from().span(), "the cycle starts here"));
             } else if (!finished.contains(to)) {
+                onPath.put(s.from().value(), path.size());
                 path.add(s);
-                walk(to, out, path, finished);
+                walk(to, out, path, onPath, finished);
                 path.remove(path.size() - 1);
+                onPath.remove(s.from().value());
             }
         }
         finished.add(bolt);

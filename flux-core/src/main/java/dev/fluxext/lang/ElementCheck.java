@@ -72,8 +72,16 @@ public final class ElementCheck {
 
     // ---- shapes
 
+    /** How a message names the key ("'parallelism' of bolt 'count'"): built only when a message is. */
+    private record KeyName(String key, String what) {
+        @Override
+        public String toString() {
+            return "'" + key + "'" + (what.isEmpty() ? "" : " of " + what);
+        }
+    }
+
     private boolean shapeFits(Key key, YNode value, String what, Map<String, String> choices) {
-        String name = "'" + key.name() + "'" + (what.isEmpty() ? "" : " of " + what);
+        KeyName name = new KeyName(key.name(), what);
         if (Placeholders.unresolved(value) && key.shape().kind() != Language.Kind.TEXT
                 && key.shape().kind() != Language.Kind.LABEL && key.shape().kind() != Language.Kind.ANY) {
             return false; // an unresolved placeholder, reported by substitution
@@ -99,11 +107,11 @@ public final class ElementCheck {
         };
     }
 
-    private boolean shaped(boolean fits, YNode value, String name, String shape) {
+    private boolean shaped(boolean fits, YNode value, KeyName name, String shape) {
         return shaped(fits, value, name, shape, "");
     }
 
-    private boolean shaped(boolean fits, YNode value, String name, String shape, String fix) {
+    private boolean shaped(boolean fits, YNode value, KeyName name, String shape, String fix) {
         if (!fits) {
             diagnostics.error(Code.WRONG_TYPE, value.span(), name + " must be " + shape + ", not " + value.kindName()
                     + fix);
@@ -111,7 +119,7 @@ public final class ElementCheck {
         return fits;
     }
 
-    private boolean text(YNode value, String name, boolean emptyAllowed) {
+    private boolean text(YNode value, KeyName name, boolean emptyAllowed) {
         if (value instanceof YNode.Scalar s && s.value() != null && (emptyAllowed || !s.text().isBlank())) {
             return true;
         }
@@ -133,7 +141,7 @@ public final class ElementCheck {
         return all;
     }
 
-    private boolean wholeNumber(Key key, YNode value, String name) {
+    private boolean wholeNumber(Key key, YNode value, KeyName name) {
         if (!(value instanceof YNode.Scalar s && s.value() instanceof Integer i)) {
             boolean tooBig = value instanceof YNode.Scalar s
                     && (s.value() instanceof Long || s.value() instanceof BigInteger);
@@ -149,7 +157,7 @@ public final class ElementCheck {
         return true;
     }
 
-    private boolean number(Key key, YNode value, String name) {
+    private boolean number(Key key, YNode value, KeyName name) {
         if (!(value instanceof YNode.Scalar s && s.value() instanceof Number n)) {
             diagnostics.recoverableError(Code.WRONG_TYPE, value.span(), name + " must be a number, not "
                     + describe(value));
@@ -168,7 +176,7 @@ public final class ElementCheck {
      * A choice in any case. An unknown one is reported with the nearest, and that nearest is taken for the further
      * checks (so that a typo does not also make a stream "missing"; the model is not built after an error).
      */
-    private boolean choice(Key key, YNode value, String name, Map<String, String> choices) {
+    private boolean choice(Key key, YNode value, KeyName name, Map<String, String> choices) {
         if (!text(value, name, false)) {
             return false;
         }

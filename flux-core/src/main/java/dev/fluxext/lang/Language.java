@@ -204,12 +204,25 @@ public final class Language {
             return keys.stream().map(Key::name).toList();
         }
 
+        // key and requiredKeys run for every map of a file: plain loops, which cost a short command's cold JVM
+        // far less than streams.
         public Optional<Key> key(String name) {
-            return keys.stream().filter(k -> k.name().equals(name)).findFirst();
+            for (Key key : keys) {
+                if (key.name().equals(name)) {
+                    return Optional.of(key);
+                }
+            }
+            return Optional.empty();
         }
 
         public List<String> requiredKeys() {
-            return keys.stream().filter(Key::required).map(Key::name).toList();
+            List<String> required = new ArrayList<>();
+            for (Key key : keys) {
+                if (key.required()) {
+                    required.add(key.name());
+                }
+            }
+            return required;
         }
 
         /** This element with more keys and rules, as another definition. */

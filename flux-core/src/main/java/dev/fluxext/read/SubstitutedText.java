@@ -192,6 +192,9 @@ public final class SubstitutedText {
 
     private static boolean[] simple(String s, int[] starts) {
         boolean[] out = new boolean[starts.length];
+        if (starts.length == 0) {
+            return out; // text as written: positions are not mapped
+        }
         Arrays.fill(out, true);
         int line = 0;
         for (int i = 0; i < s.length(); i++) {

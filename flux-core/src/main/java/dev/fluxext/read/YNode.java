@@ -82,7 +82,12 @@ public sealed interface YNode {
         }
 
         public Optional<Entry> entry(String key) {
-            return entries.stream().filter(e -> e.key().equals(key)).findFirst();
+            for (Entry e : entries) { // a loop: called for every key of every map, cheaper than a stream when cold
+                if (e.key().equals(key)) {
+                    return Optional.of(e);
+                }
+            }
+            return Optional.empty();
         }
 
         public Optional<YNode> get(String key) {

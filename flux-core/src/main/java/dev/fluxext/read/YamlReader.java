@@ -23,7 +23,7 @@ import java.util.Set;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.DumperOptions.FlowStyle;
 import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
@@ -38,6 +38,10 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.parser.Parser;
+import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.reader.StreamReader;
+import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
  * Reads one YAML document into a {@link YNode} tree with positions, safely: SnakeYAML only composes nodes (nothing
@@ -54,6 +58,7 @@ public final class YamlReader {
     private final ReadLimits limits;
     private final ReadBudget budget;
     private final ScalarTyper typer = new ScalarTyper();
+    private final Resolver resolver = new Resolver();
 
     /** A reader whose documents all draw on {@code budget}: one reader reads every file of a topology. */
     public YamlReader(ReadBudget budget) {
@@ -105,7 +110,7 @@ public final class YamlReader {
         }
         Node root;
         try {
-            root = new Yaml(loaderOptions()).compose(new StringReader(yaml));
+            root = new Composer(parser(yaml), resolver, loaderOptions()).getSingleNode();
         } catch (MarkedYAMLException e) {
             Diagnostic syntax = new SyntaxErrors(label, yaml).explain(e);
             if (source.asWritten()) {
@@ -151,6 +156,15 @@ public final class YamlReader {
         return Optional.empty();
     }
 
+    /**
+     * SnakeYAML's parser without its {@code Yaml} front, which also makes what loading Java objects needs (its
+     * constructors and their type descriptions, whose start is half of {@code Yaml}'s and reads the JDK's logging
+     * configuration): this class only composes and parses.
+     */
+    private Parser parser(String yaml) {
+        return new ParserImpl(new StreamReader(new StringReader(yaml)), loaderOptions());
+    }
+
     private LoaderOptions loaderOptions() {
         LoaderOptions options = new LoaderOptions();
         options.setMaxAliasesForCollections(limits.maxAliases());
@@ -174,7 +188,8 @@ public final class YamlReader {
         int aliases = 0;
         int depth = 0;
         try {
-            for (Event event : new Yaml(loaderOptions()).parse(new StringReader(yaml))) {
+            Parser parser = parser(yaml);
+            for (Event event = parser.getEvent(); event != null; event = parser.getEvent()) {
                 if (event instanceof CollectionStartEvent start) {
                     if (++depth > limits.maxDepth()) {
                         return at(label, event.getStartMark());
@@ -414,18 +429,29 @@ public final class YamlReader {
         private final int[] lineStarts;
         private final Map<Node, Mark> blockEnds = new IdentityHashMap<>();
 
+        // Loops over arrays, not streams: this runs once per character of the file in a short command's cold JVM.
         Ends(String yaml) {
-            text = yaml.codePoints().toArray();
-            List<Integer> starts = new ArrayList<>();
-            starts.add(0);
+            int[] codePoints = new int[yaml.length()];
+            int count = 0;
+            for (int i = 0; i < yaml.length(); count++) {
+                int c = yaml.codePointAt(i);
+                codePoints[count] = c;
+                i += Character.charCount(c);
+            }
+            text = count == codePoints.length ? codePoints : Arrays.copyOf(codePoints, count);
+            int[] starts = new int[64];
+            int lines = 1;
             for (int i = 0; i < text.length; i++) {
                 int c = text[i];
                 boolean lone = c == '\r' && (i + 1 >= text.length || text[i + 1] != '\n');
                 if (c == '\n' || c == '\u0085' || c == '\u2028' || c == '\u2029' || lone) {
-                    starts.add(i + 1);
+                    if (lines == starts.length) {
+                        starts = Arrays.copyOf(starts, lines * 2);
+                    }
+                    starts[lines++] = i + 1;
                 }
             }
-            lineStarts = starts.stream().mapToInt(Integer::intValue).toArray();
+            lineStarts = Arrays.copyOf(starts, lines);
         }
 
         /** The end of {@code node}'s text (excluded), or null when SnakeYAML gave no marks. */

@@ -188,6 +188,9 @@ public final class Invoker {
             throw new ReflectException("no " + what + " accepts " + describeArgs(args) + ": " + problems.stream()
                     .map(Throwable::getMessage).sorted().collect(Collectors.joining("; ")), argument, null);
         }
+        if (matches.size() == 1) {
+            return matches.get(0); // the usual case, without the streams below (costly in a short command)
+        }
         Conversion.Cost best = matches.stream().map(Match::cost).min(Enum::compareTo).orElseThrow();
         List<Match> cheapest = matches.stream().filter(m -> m.cost() == best).toList();
         List<Match> mostSpecific = cheapest.stream()

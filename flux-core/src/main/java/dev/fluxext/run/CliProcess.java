@@ -1,6 +1,7 @@
 package dev.fluxext.run;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +11,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * The CLI's process, claimed by its {@code main}: a temp directory of its own, and an end that leaves nothing
@@ -32,7 +32,12 @@ public final class CliProcess {
     private static final String ORIGINAL = "fluxext.tmpdir.original";
     /** This process's directory, set only while it owns one. */
     private static final String OWN = "fluxext.tmpdir.process";
-    private static final Pattern NAME = Pattern.compile("fluxext-(\\d+)-\\d+(-ended)?");
+    private static final String PREFIX = "fluxext-";
+
+    /** A process directory's name, compiled only when the temp directory has one. */
+    private static final class Name {
+        static final Pattern PATTERN = Pattern.compile(PREFIX + "(\\d+)-\\d+(-ended)?");
+    }
 
     private CliProcess() {
     }
@@ -49,8 +54,8 @@ public final class CliProcess {
         Path parent = Path.of(System.getProperty("java.io.tmpdir"));
         removeAbandoned(parent);
         try {
-            long pid = ProcessHandle.current().pid();
-            Path name = parent.resolve("fluxext-" + pid + "-" + System.nanoTime());
+            long pid = pid();
+            Path name = parent.resolve(PREFIX + pid + "-" + System.nanoTime());
             // Only this user may write where native libraries are extracted and then loaded from.
             Path own = parent.getFileSystem().supportedFileAttributeViews().contains("posix")
                 ? Files.createDirectory(name, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")))
@@ -60,6 +65,18 @@ public final class CliProcess {
             System.setProperty("java.io.tmpdir", own.toString());
         } catch (IOException | RuntimeException e) {
             // Best effort: a read-only or full temp directory fails later, where the message names what failed.
+        }
+    }
+
+    /**
+     * This process's id: Linux names it in {@code /proc/self}; elsewhere {@code ProcessHandle}, whose start (its
+     * reaper's set-up) costs a short command about 15 ms.
+     */
+    private static long pid() {
+        try {
+            return Long.parseLong(Files.readSymbolicLink(Path.of("/proc/self")).toString());
+        } catch (IOException | RuntimeException e) {
+            return ProcessHandle.current().pid();
         }
     }
 
@@ -118,13 +135,19 @@ public final class CliProcess {
     }
 
     private static void removeAbandoned(Path parent) {
-        try (Stream<Path> entries = Files.list(parent)) {
-            entries.forEach(entry -> {
-                Matcher name = NAME.matcher(entry.getFileName().toString());
+        // A plain loop and a prefix test first: every command starts here, and the temp directory holds hundreds
+        // of others' entries.
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(parent)) {
+            for (Path entry : entries) {
+                String fileName = entry.getFileName().toString();
+                if (!fileName.startsWith(PREFIX)) {
+                    continue;
+                }
+                Matcher name = Name.PATTERN.matcher(fileName);
                 if (name.matches() && ProcessHandle.of(Long.parseLong(name.group(1))).isEmpty()) {
                     deleteTree(entry);
                 }
-            });
+            }
         } catch (IOException | RuntimeException e) {
             // Someone else's leftovers are not this run's concern: never fail a command for them.
         }

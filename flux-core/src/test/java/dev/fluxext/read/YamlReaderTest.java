@@ -72,6 +72,18 @@ class YamlReaderTest {
     }
 
     @Test
+    void textBeyondTheBasicPlaneIsReadAndColumnsCountCharactersAsWritten() {
+        // An emoji is two chars in Java and one code point, as SnakeYAML counts columns; a file without
+        // placeholders once failed on it (an internal error).
+        YNode.Map top = (YNode.Map) new YamlReader().readString("name: \"emoji-\uD83D\uDE00\"\nkey: {a: 1, b: x}\n",
+                "s.yaml", diagnostics).orElseThrow();
+        assertEquals(List.of(), messages());
+        assertEquals("emoji-\uD83D\uDE00", value(top, "name"));
+        assertEquals("1:7-1:16", startToEnd(top.get("name").orElseThrow().span()));
+        assertEquals("2:6-2:18", startToEnd(top.get("key").orElseThrow().span()));
+    }
+
+    @Test
     void duplicateKeysAreErrorsAtTheSecondKey() {
         read("duplicate-key.yaml");
         assertEquals(List.of(
