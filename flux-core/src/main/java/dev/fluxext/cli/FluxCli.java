@@ -24,10 +24,16 @@ import picocli.CommandLine.Spec;
 @Command(name = "flux", mixinStandardHelpOptions = true, versionProvider = Versions.class,
     description = {"Validate, inspect, draw and run Flux-compatible Storm topology files.",
         "Storm Flux's command form works too, with Flux's meaning: flux --local FILE [--sleep MS], "
-            + "flux --remote FILE --jar JAR, flux --dry-run FILE (docs/running.md)."},
-    subcommands = {SubmitCommand.class, ValidateCommand.class, ShowCommand.class, GraphCommand.class,
-        TlsCommand.class, VersionCommand.class, CommandLine.HelpCommand.class})
+            + "flux --remote FILE --jar JAR, flux --dry-run FILE (docs/running.md)."})
 public final class FluxCli implements Runnable {
+
+    /**
+     * The commands, in the order the help lists them. Picocli's model of a command (reflection over its options and
+     * their converters) costs a short command's start about 10 ms each: a line that names one gets only that one;
+     * any other line (help, no command, a misspelt one) gets them all.
+     */
+    static final List<Class<?>> COMMANDS = List.of(SubmitCommand.class, ValidateCommand.class, ShowCommand.class,
+        GraphCommand.class, TlsCommand.class, VersionCommand.class, CommandLine.HelpCommand.class);
 
     private final CliContext context;
 
@@ -66,8 +72,8 @@ public final class FluxCli implements Runnable {
                        PrintWriter out, PrintWriter err, String... args) {
         CliContext context = new CliContext(loader, environment, Path.of("").toAbsolutePath(), out, err);
         try {
-            CommandLine flux = commandLine(new FluxCli(context), context);
-            if (isFluxForm(flux, args)) {
+            CommandLine flux = configure(withCommands(new CommandLine(new FluxCli(context)), args), context);
+            if (isFluxForm(args)) {
                 return commandLine(new Flux(context), context).setCommandName("flux").execute(args);
             }
             return flux.execute(args);
@@ -80,8 +86,8 @@ public final class FluxCli implements Runnable {
      * Storm Flux's command form ({@code flux --local topology.yaml}): the line starts with an option other than help
      * or version, or with a YAML file, instead of a command.
      */
-    private static boolean isFluxForm(CommandLine flux, String... args) {
-        if (args.length == 0 || flux.getSubcommands().containsKey(args[0])) {
+    private static boolean isFluxForm(String... args) {
+        if (args.length == 0 || command(args[0]).isPresent()) {
             return false;
         }
         String first = args[0];
@@ -91,9 +97,27 @@ public final class FluxCli implements Runnable {
         return first.endsWith(".yaml") || first.endsWith(".yml");
     }
 
+    /** {@code flux} with the command that {@code args} name, or with all of them (see {@link #COMMANDS}). */
+    private static CommandLine withCommands(CommandLine flux, String... args) {
+        Optional<Class<?>> named = args.length == 0 ? Optional.empty() : command(args[0]);
+        if (named.isPresent() && named.get() != CommandLine.HelpCommand.class) {
+            return flux.addSubcommand(named.get());
+        }
+        COMMANDS.forEach(flux::addSubcommand);
+        return flux;
+    }
+
+    private static Optional<Class<?>> command(String name) {
+        return COMMANDS.stream().filter(c -> c.getAnnotation(Command.class).name().equals(name)).findFirst();
+    }
+
+    /** The Storm-style {@link Flux} main, set up as {@code flux} is. */
+    static CommandLine commandLine(Flux command, CliContext context) {
+        return configure(new CommandLine(command), context);
+    }
+
     /** The picocli setup shared by {@code flux} and the Storm-style {@link Flux} main. */
-    static CommandLine commandLine(Object command, CliContext context) {
-        CommandLine commandLine = new CommandLine(command);
+    private static CommandLine configure(CommandLine commandLine, CliContext context) {
         commandLine.setOut(context.out());
         commandLine.setErr(context.err());
         commandLine.setExecutionExceptionHandler((e, cl, parseResult) -> handle(e, cl, parseResult));

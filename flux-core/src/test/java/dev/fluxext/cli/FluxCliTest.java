@@ -55,6 +55,20 @@ class FluxCliTest {
     }
 
     @Test
+    void aLineThatNamesNoSingleCommandStillKnowsThemAll() {
+        // A line naming a command gets only that command's model (a faster start); help and mistakes need all.
+        CliRun help = CliRun.of("help", "graph");
+        assertEquals(ExitCodes.OK, help.exitCode(), help.err());
+        assertTrue(help.out().startsWith("Usage: flux graph"), help.out());
+        CliRun misspelt = CliRun.of("valdate", "words.yaml");
+        assertEquals(ExitCodes.USAGE, misspelt.exitCode());
+        assertTrue(misspelt.err().contains("Did you mean: flux validate?"), misspelt.err());
+        CliRun none = CliRun.of();
+        assertEquals(ExitCodes.USAGE, none.exitCode());
+        assertTrue(none.err().contains("submit") && none.err().contains("graph"), none.err());
+    }
+
+    @Test
     void everySubcommandsHelpListsExitCodesAndCommonOptions() {
         for (String command : List.of("submit", "validate", "show", "graph")) {
             CliRun run = CliRun.of(command, "--help");
