@@ -157,9 +157,8 @@ public final class YamlReader {
     }
 
     /**
-     * SnakeYAML's parser without its {@code Yaml} front, which also makes what loading Java objects needs (its
-     * constructors and their type descriptions, whose start is half of {@code Yaml}'s and reads the JDK's logging
-     * configuration): this class only composes and parses.
+     * SnakeYAML's parser without its {@code Yaml} front, which also sets up loading and dumping Java objects (a
+     * constructor, a representer and their options) at each start: this class only parses and composes.
      */
     private Parser parser(String yaml) {
         return new ParserImpl(new StreamReader(new StringReader(yaml)), loaderOptions());
