@@ -103,12 +103,21 @@ public final class FluxCli implements Runnable {
         if (named.isPresent() && named.get() != CommandLine.HelpCommand.class) {
             return flux.addSubcommand(named.get());
         }
-        COMMANDS.forEach(flux::addSubcommand);
+        // Loops rather than a method reference to picocli: resolving one links picocli's CommandLine while the
+        // launcher's class-data archive is made, and an archive leaves out a pre-Java-6 class (picocli's) once linked.
+        for (Class<?> command : COMMANDS) {
+            flux.addSubcommand(command);
+        }
         return flux;
     }
 
     private static Optional<Class<?>> command(String name) {
-        return COMMANDS.stream().filter(c -> c.getAnnotation(Command.class).name().equals(name)).findFirst();
+        for (Class<?> command : COMMANDS) {
+            if (command.getAnnotation(Command.class).name().equals(name)) {
+                return Optional.of(command);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The Storm-style {@link Flux} main, set up as {@code flux} is. */
