@@ -31,28 +31,18 @@ public final class SystemTopology {
      * Computes Storm's system topology once on a daemon thread, so that the first check that needs it finds Storm's
      * classes initialized and its defaults read: Storm's {@code Utils} (its {@code defaults.yaml}) and the first
      * {@link StormCommon#systemTopology} (Java serialization of the acker) take about 0.12 s of a short command's
-     * start, which the thread spends while the file is read. Call it once Storm's log is set up: the loggers of the
-     * classes it initializes write where the log goes then.
+     * start, which the thread spends while the file is read. Call it once Storm's log is set up (the loggers of the
+     * classes it initializes write where the log goes then) and Storm's own configuration, if the user gives one,
+     * was read: one Storm cannot read would fail its {@code Utils} on this thread, and the command, meeting the class
+     * later, would no longer see why.
      *
-     * <p>Not when Storm's own configuration is given (a {@code storm.yaml} on the class path, {@code storm.conf.file}
-     * or {@code storm.options}): should Storm fail to read it, its {@code Utils} would fail on that thread, and the
-     * command, meeting the class later, would no longer see why.
-     *
-     * @return the thread, if one was started
+     * @return the thread
      */
-    public static Optional<Thread> prepareInBackground() {
-        if (System.getProperty("storm.conf.file") != null || System.getProperty("storm.options") != null) {
-            return Optional.empty();
-        }
-        Thread thread = new Thread(() -> {
-            // The same loader Storm's Utils looks up storm.yaml with (the thread's context loader, inherited).
-            if (Thread.currentThread().getContextClassLoader().getResource("storm.yaml") == null) {
-                componentIds(Map.of());
-            }
-        }, "flux-prepare-storm");
+    public static Thread prepareInBackground() {
+        Thread thread = new Thread(() -> componentIds(Map.of()), "flux-prepare-storm");
         thread.setDaemon(true);
         thread.start();
-        return Optional.of(thread);
+        return thread;
     }
 
     /**

@@ -151,7 +151,7 @@ final class TopologyOptions {
             }
         }
         installUserClasses(context);
-        StormConfiguration.checkIfGiven();
+        StormConfiguration.checkIfGiven(); // before anything else meets Storm's Utils: a usage error if unreadable
         LoadOptions options = new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter,
             context.environment(), configOverrides(), staticCheck);
         if (StormLogging.errorLinesOnly()) {
