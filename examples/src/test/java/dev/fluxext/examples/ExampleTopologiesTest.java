@@ -1,6 +1,7 @@
 package dev.fluxext.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -121,6 +122,15 @@ class ExampleTopologiesTest {
         double mean = events.stream().mapToInt(String::length).average().orElseThrow();
         assertTrue(mean > 180 && mean < 240, "about 200 bytes: " + mean);
         assertEquals(events, EventSpout.events(EventSpout.DISTINCT_EVENTS, 1), "same seed, same events");
+    }
+
+    @Test
+    void theSpoutEmitsTheSameEventsMadeAsItReachesThem() {
+        List<String> generated = new EventSpout.Generated(EventSpout.DISTINCT_EVENTS, EventSpout.SEED);
+        assertEquals(EventSpout.DISTINCT_EVENTS, generated.size());
+        assertEquals(EventSpout.events(3, EventSpout.SEED).get(2), generated.get(2), "made in order up to the one asked");
+        assertEquals(EventSpout.events(EventSpout.DISTINCT_EVENTS, EventSpout.SEED), generated);
+        assertThrows(IndexOutOfBoundsException.class, () -> generated.get(EventSpout.DISTINCT_EVENTS));
     }
 
     private static ComponentCommon common(StormTopology topology, String id) {
