@@ -46,12 +46,7 @@ public class EventSpout extends CyclingTextSpout {
 
     /** {@code count} events; the same seed gives the same events. */
     public static List<String> events(int count, long seed) {
-        Generator generator = new Generator(seed);
-        List<String> events = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            events.add(generator.next());
-        }
-        return List.copyOf(events);
+        return List.copyOf(new Generated(count, seed));
     }
 
     /**

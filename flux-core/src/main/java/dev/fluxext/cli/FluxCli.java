@@ -72,8 +72,9 @@ public final class FluxCli implements Runnable {
                        PrintWriter out, PrintWriter err, String... args) {
         CliContext context = new CliContext(loader, environment, Path.of("").toAbsolutePath(), out, err);
         try {
-            CommandLine flux = configure(withCommands(new CommandLine(new FluxCli(context)), args), context);
-            if (isFluxForm(args)) {
+            Optional<Class<?>> named = args.length == 0 ? Optional.empty() : command(args[0]);
+            CommandLine flux = configure(withCommands(new CommandLine(new FluxCli(context)), named), context);
+            if (named.isEmpty() && isFluxForm(args)) {
                 return commandLine(new Flux(context), context).setCommandName("flux").execute(args);
             }
             return flux.execute(args);
@@ -87,7 +88,7 @@ public final class FluxCli implements Runnable {
      * or version, or with a YAML file, instead of a command.
      */
     private static boolean isFluxForm(String... args) {
-        if (args.length == 0 || command(args[0]).isPresent()) {
+        if (args.length == 0) {
             return false;
         }
         String first = args[0];
@@ -97,9 +98,8 @@ public final class FluxCli implements Runnable {
         return first.endsWith(".yaml") || first.endsWith(".yml");
     }
 
-    /** {@code flux} with the command that {@code args} name, or with all of them (see {@link #COMMANDS}). */
-    private static CommandLine withCommands(CommandLine flux, String... args) {
-        Optional<Class<?>> named = args.length == 0 ? Optional.empty() : command(args[0]);
+    /** {@code flux} with the command the line names, or with all of them (see {@link #COMMANDS}). */
+    private static CommandLine withCommands(CommandLine flux, Optional<Class<?>> named) {
         if (named.isPresent() && named.get() != CommandLine.HelpCommand.class) {
             return flux.addSubcommand(named.get());
         }
