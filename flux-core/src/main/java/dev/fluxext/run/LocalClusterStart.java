@@ -158,7 +158,10 @@ final class LocalClusterStart {
     }
 
     private static LocalCluster build(int supervisors, int portsPerSupervisor, int firstPort) throws Exception {
+        // Storm's hooks for tests, used for speed: the resources lookup once per JVM, throwaway ZooKeeper clients
+        // closed in the background (0.5 s of this start, 0.1 s of each worker's).
         ResourcesJarLookup.install();
+        ThrowawayZooKeeperClients.install();
         return new LocalCluster.Builder()
             .withSupervisors(supervisors)
             .withPortsPerSupervisor(portsPerSupervisor)
