@@ -11,6 +11,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -90,7 +92,31 @@ class LocalRunIT {
         assertTrue(components.get("sentences").get("acked").asLong() > 0, run.summary().toString());
         assertTrue(components.get("count").get("executed").asLong() > components.get("sentences").get("acked").asLong(),
                 "every sentence has several words: " + run.summary());
-        assertQuickStartAndStop(Files.readString(dir.resolve("storm.log"), StandardCharsets.UTF_8));
+        String log = Files.readString(dir.resolve("storm.log"), StandardCharsets.UTF_8);
+        assertQuickStartAndStop(log);
+        assertRanTheWholeDuration(log);
+    }
+
+    /**
+     * The topology is killed no sooner than --duration after the run began to count it, although the run's last look
+     * at Nimbus starts shortly before the end. The count starts once the submission has returned and the supervisors'
+     * fetch of the blobs has begun (its first line in the Storm log); the kill is Nimbus's line.
+     */
+    private static void assertRanTheWholeDuration(String log) {
+        LocalTime counted = loggedAt(log, "requestDownloadTopologyBlobs for TimePortAndAssignment{wordcount");
+        LocalTime killed = loggedAt(log, "Delaying event REMOVE for 0 secs for wordcount");
+        Duration ran = Duration.between(counted, killed);
+        if (ran.isNegative()) {
+            ran = ran.plusDays(1); // the run crossed midnight
+        }
+        assertTrue(ran.compareTo(Duration.ofSeconds(RUN_SECONDS)) >= 0, "killed " + ran + " after the run began");
+    }
+
+    private static LocalTime loggedAt(String log, String text) {
+        Matcher line = Pattern.compile("^(\\d\\d:\\d\\d:\\d\\d\\.\\d{3}) .*" + Pattern.quote(text), Pattern.MULTILINE)
+                .matcher(log);
+        assertTrue(line.find(), "no '" + text + "' in the Storm log");
+        return LocalTime.parse(line.group(1));
     }
 
     /**
