@@ -427,8 +427,10 @@ final class LocalRunner {
      *
      * <p>Storm's supervisors would stop the workers at their next look at the assignments (every second or more, one
      * worker after another); in the CLI's process every simulated worker is this run's, so they are shut down at
-     * once ({@link #shutDownWorkers}). Called in-process, other clusters' workers may share the JVM: the
-     * supervisors do it.
+     * once ({@link #shutDownWorkers}), while Nimbus kills the topology (0.1 s). A supervisor that sees its worker gone
+     * before the kill reaches it "relaunches" it, which in local mode does nothing ({@code LocalContainer.relaunch},
+     * Storm 2.8.3), and then stops waiting for it once the assignment is removed. Called in-process, other clusters'
+     * workers may share the JVM: the supervisors do it.
      */
     private void stopTopology(LocalCluster cluster) {
         out.println("flux: stopping topology '" + shownName + "': waiting for " + counters.tasks() + " tasks' "
@@ -437,13 +439,13 @@ final class LocalRunner {
         long start = System.nanoTime();
         long deadline = start + CLEANUP_TIMEOUT.toNanos();
         releasePrefetch();
+        if (CliProcess.claimed()) {
+            shutDownWorkers();
+        }
         try {
             cluster.killTopologyWithOpts(name, killNow());
         } catch (Exception e) {
-            // Nimbus no longer has it (a run stopped while it was submitted): its workers are shut down below.
-        }
-        if (CliProcess.claimed()) {
-            shutDownWorkers();
+            // Nimbus no longer has it (a run stopped while it was submitted): the workers stop all the same.
         }
         RunCounters.CleanupState state = counters.cleanup();
         while (!state.done() && System.nanoTime() < deadline) {
