@@ -110,7 +110,8 @@ public final class YamlReader {
         }
         Node root;
         try {
-            root = new Composer(parser(yaml), resolver, loaderOptions()).getSingleNode();
+            LoaderOptions options = loaderOptions();
+            root = new Composer(parser(yaml, options), resolver, options).getSingleNode();
         } catch (MarkedYAMLException e) {
             Diagnostic syntax = new SyntaxErrors(label, yaml).explain(e);
             if (source.asWritten()) {
@@ -160,8 +161,8 @@ public final class YamlReader {
      * SnakeYAML's parser without its {@code Yaml} front, which also sets up loading and dumping Java objects (a
      * constructor, a representer and their options) at each start: this class only parses and composes.
      */
-    private Parser parser(String yaml) {
-        return new ParserImpl(new StreamReader(new StringReader(yaml)), loaderOptions());
+    private static Parser parser(String yaml, LoaderOptions options) {
+        return new ParserImpl(new StreamReader(new StringReader(yaml)), options);
     }
 
     private LoaderOptions loaderOptions() {
@@ -187,7 +188,7 @@ public final class YamlReader {
         int aliases = 0;
         int depth = 0;
         try {
-            Parser parser = parser(yaml);
+            Parser parser = parser(yaml, loaderOptions());
             for (Event event = parser.getEvent(); event != null; event = parser.getEvent()) {
                 if (event instanceof CollectionStartEvent start) {
                     if (++depth > limits.maxDepth()) {
