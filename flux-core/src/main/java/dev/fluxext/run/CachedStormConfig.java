@@ -30,11 +30,8 @@ final class CachedStormConfig extends ConfigUtils {
     }
 
     /** Installs the cache in this class loader's Storm, once; later calls do nothing. */
-    static synchronized void install() {
-        ConfigUtils previous = ConfigUtils.setInstance(new CachedStormConfig());
-        if (previous instanceof CachedStormConfig) {
-            ConfigUtils.setInstance(previous);
-        }
+    static void install() {
+        StormHooks.installOnce(new CachedStormConfig(), ConfigUtils::setInstance);
     }
 
     @Override
@@ -43,13 +40,13 @@ final class CachedStormConfig extends ConfigUtils {
             System.getProperty("storm.options"));
         Read last = read;
         if (last == null || !last.properties().equals(properties)) {
-            last = new Read(properties, copy(super.readStormConfigImpl()));
+            last = new Read(properties, super.readStormConfigImpl()); // a fresh map, held by nothing else
             read = last;
         }
         return copy(last.conf());
     }
 
-    static Map<String, Object> copy(Map<String, Object> conf) {
+    private static Map<String, Object> copy(Map<String, Object> conf) {
         Map<String, Object> copy = new HashMap<>(conf.size() * 2);
         conf.forEach((key, value) -> copy.put(key, copyOf(value)));
         return copy;

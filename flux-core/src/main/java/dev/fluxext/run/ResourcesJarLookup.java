@@ -27,11 +27,8 @@ final class ResourcesJarLookup extends ServerUtils {
     }
 
     /** Installs the lookup in this class loader's Storm, once; later calls do nothing. */
-    static synchronized void install() {
-        ServerUtils previous = ServerUtils.setInstance(new ResourcesJarLookup());
-        if (previous instanceof ResourcesJarLookup) {
-            ServerUtils.setInstance(previous);
-        }
+    static void install() {
+        StormHooks.installOnce(new ResourcesJarLookup(), ServerUtils::setInstance);
     }
 
     @Override
