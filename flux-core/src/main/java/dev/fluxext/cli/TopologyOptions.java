@@ -17,9 +17,11 @@ import dev.fluxext.run.StormLogging;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -36,6 +38,12 @@ final class TopologyOptions {
 
     @Option(names = "--env-filter", description = "Replace $${ENV-NAME} placeholders with environment variables.")
     boolean envFilter;
+
+    @Option(names = "--secret", paramLabel = "NAME",
+        description = "A --filter property whose value messages and output never print (those named like a "
+            + "password, secret, token, credential or key, and every $${ENV-NAME} value, are hidden already). "
+            + "Repeatable.")
+    Set<String> secretNames = new LinkedHashSet<>();
 
     @Option(names = "--resource", description = "FILE names a classpath resource instead of a file.")
     boolean resource;
@@ -153,7 +161,7 @@ final class TopologyOptions {
         installUserClasses(context);
         StormConfiguration.checkIfGiven(); // before anything else meets Storm's Utils: a usage error if unreadable
         LoadOptions options = new LoadOptions(file, resource, Optional.ofNullable(filter), envFilter,
-            context.environment(), configOverrides(), staticCheck);
+            context.environment(), configOverrides(), staticCheck, Path.of(""), secretNames);
         if (StormLogging.errorLinesOnly()) {
             // A short command, whose loggers are set for good. The loader now reads the file and needs Storm's
             // Utils and system topology only at its structure check: by then this has prepared them.

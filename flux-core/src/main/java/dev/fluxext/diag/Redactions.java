@@ -9,22 +9,24 @@ import java.util.TreeMap;
 
 /**
  * Text that {@code ${...}} substitution put into the topology, and the text as written ({@code ${ENV-TOKEN}},
- * {@code url-${host}}), so that what flux prints shows the placeholder, never the value: a value from
- * {@code --filter} or the environment may be a secret, and a hostile file checked in CI could otherwise have an
- * error message print any environment variable. Every diagnostic goes through {@link #hide} ({@link Diagnostics#all});
- * {@code show} masks values from the environment with {@link #mask}.
+ * {@code url-${host}}), so that what flux prints names what the file says and never prints a secret. Every
+ * diagnostic goes through {@link #hide} ({@link Diagnostics#all}); {@code show} masks secrets with {@link #mask}.
  *
- * <p>A value of at least {@value #ANYWHERE} characters is hidden wherever it occurs in a message (a Storm or
- * constructor message quoting it, a "did you mean"); a shorter one where the message quotes it whole ({@code '4'}),
- * or as a word in a message about the place it was substituted at ({@code must be positive, not -5}), as text like
- * {@code 4} or {@code true} also occurs in the words of other messages.
+ * <p>A <em>secret</em> is a value from the environment (any variable may hold one, and a hostile file checked in CI
+ * could otherwise have an error message print it), or from a property whose name says it is one
+ * ({@link SecretNames}) or that the user marked ({@code --secret}). A secret of at least {@value #ANYWHERE}
+ * characters is hidden wherever it occurs in a message (a Storm or constructor message quoting it, a "did you
+ * mean"). Any substituted value, secret or not, is shown as its placeholder where a message quotes it whole
+ * ({@code '4'}), or as a word in a message about the place it was substituted at ({@code must be positive, not -5}),
+ * but an ordinary value is never masked inside other text: a class name that happens to contain a property's value
+ * is printed as written.
  */
 public final class Redactions {
 
-    /** Values this long are hidden anywhere in a message; shorter ones only when quoted whole. */
+    /** Secrets this long are hidden anywhere in a message; shorter ones only when quoted whole. */
     public static final int ANYWHERE = 6;
 
-    private record Entry(String value, String writtenAs, boolean fromEnvironment) {
+    private record Entry(String value, String writtenAs, boolean secret) {
     }
 
     private record Placed(Span span, String value, String writtenAs) {
@@ -33,7 +35,7 @@ public final class Redactions {
     private final Map<String, Entry> byValue = new HashMap<>();
     /** Substituted scalars by file and first line, for messages about their place. */
     private final Map<String, TreeMap<Integer, List<Placed>>> placed = new HashMap<>();
-    /** The long values by their first {@value #ANYWHERE} characters: a message is scanned once, not once per value. */
+    /** The long secrets by their first {@value #ANYWHERE} characters: a message is scanned once, not once per value. */
     private final Map<String, List<Entry>> byPrefix = new HashMap<>();
 
     /**
@@ -41,40 +43,38 @@ public final class Redactions {
      *
      * @param value           the text substitution produced (a placeholder's value, or a whole substituted scalar)
      * @param writtenAs       the text as written in the file
-     * @param fromEnvironment whether an environment variable gave (part of) it
+     * @param secret    whether (part of) it is a secret: from the environment, or a property named like one
      */
-    public void add(String value, String writtenAs, boolean fromEnvironment) {
+    public void add(String value, String writtenAs, boolean secret) {
         if (value.isBlank() || value.equals(writtenAs)) {
             return;
         }
         Entry previous = byValue.get(value);
         if (previous != null) {
-            if (fromEnvironment && !previous.fromEnvironment()) { // the stricter wins
-                byValue.put(value, new Entry(value, previous.writtenAs(), true));
-                reindex(value);
+            if (secret && !previous.secret()) { // the stricter wins
+                Entry entry = new Entry(value, previous.writtenAs(), true);
+                byValue.put(value, entry);
+                index(entry);
             }
             return;
         }
-        Entry entry = new Entry(value, writtenAs, fromEnvironment);
+        Entry entry = new Entry(value, writtenAs, secret);
         byValue.put(value, entry);
-        if (value.length() >= ANYWHERE) {
-            byPrefix.computeIfAbsent(value.substring(0, ANYWHERE), k -> new ArrayList<>()).add(entry);
-        }
+        index(entry);
     }
 
     /** Records a whole substituted scalar (or key) at its place, as {@link #add} does and for messages about it. */
-    public void addAt(Span span, String value, String writtenAs, boolean fromEnvironment) {
-        add(value, writtenAs, fromEnvironment);
+    public void addAt(Span span, String value, String writtenAs, boolean secret) {
+        add(value, writtenAs, secret);
         if (!value.isBlank() && !value.equals(writtenAs)) {
             placed.computeIfAbsent(span.start().file(), f -> new TreeMap<>())
                     .computeIfAbsent(span.start().line(), l -> new ArrayList<>()).add(new Placed(span, value, writtenAs));
         }
     }
 
-    private void reindex(String value) {
-        if (value.length() >= ANYWHERE) {
-            List<Entry> list = byPrefix.get(value.substring(0, ANYWHERE));
-            list.replaceAll(e -> e.value().equals(value) ? byValue.get(value) : e);
+    private void index(Entry entry) {
+        if (entry.secret() && entry.value().length() >= ANYWHERE) {
+            byPrefix.computeIfAbsent(entry.value().substring(0, ANYWHERE), k -> new ArrayList<>()).add(entry);
         }
     }
 
@@ -134,13 +134,13 @@ public final class Redactions {
     }
 
     /**
-     * What {@code show} prints for a value: a string holding text substituted from the environment gets the
-     * placeholder instead (a short one only when it is the whole string); other values as they are.
+     * What {@code show} prints for a value: a string holding a secret gets the placeholder instead (a short one only
+     * when it is the whole string); other values as they are.
      */
     public Object mask(Object value) {
         if (value instanceof String text) {
             Entry exact = byValue.get(text);
-            return exact != null && exact.fromEnvironment() ? exact.writtenAs() : hide(text, true);
+            return exact != null && exact.secret() ? exact.writtenAs() : hide(text, true);
         }
         if (value instanceof List<?> list) {
             return list.stream().map(this::mask).toList();
@@ -153,7 +153,7 @@ public final class Redactions {
         return value;
     }
 
-    private String hide(String message, boolean environmentOnly) {
+    private String hide(String message, boolean secretsOnly) {
         if (byValue.isEmpty()) {
             return message;
         }
@@ -163,7 +163,7 @@ public final class Redactions {
             Entry longest = null;
             if (message.length() - i >= ANYWHERE) {
                 for (Entry e : byPrefix.getOrDefault(message.substring(i, i + ANYWHERE), List.of())) {
-                    if ((!environmentOnly || e.fromEnvironment()) && message.startsWith(e.value(), i)
+                    if (message.startsWith(e.value(), i)
                             && (longest == null || e.value().length() > longest.value().length())) {
                         longest = e;
                     }
@@ -175,9 +175,9 @@ public final class Redactions {
                 continue;
             }
             char c = message.charAt(i);
-            if (!environmentOnly && c == '\'') {
+            if (!secretsOnly && c == '\'') {
                 int close = message.indexOf('\'', i + 1);
-                if (close > i + 1 && close - i - 1 < ANYWHERE) {
+                if (close > i + 1) {
                     Entry quoted = byValue.get(message.substring(i + 1, close));
                     if (quoted != null) {
                         out.append('\'').append(quoted.writtenAs()).append('\'');

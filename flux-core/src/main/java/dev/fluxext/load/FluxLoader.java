@@ -99,7 +99,8 @@ public final class FluxLoader {
             return Optional.empty();
         }
         ReadBudget budget = new ReadBudget(ReadLimits.DEFAULT); // one for all files: includes and aliases multiply
-        Substitution substitution = new Substitution(properties, options.envFilter(), options.environment(), budget);
+        Substitution substitution = new Substitution(properties, options.envFilter(), options.environment(), budget,
+                options.secretNames());
         YamlReader reader = new YamlReader(budget);
         Includes includes = new Includes((source, includedAt) -> text(source, includedAt, diagnostics)
                 .flatMap(text -> substitution.inText(text, source.label(), diagnostics))

@@ -3,6 +3,7 @@ package dev.fluxext.load;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What to load and how: the topology file (or classpath resource), the properties file for {@code ${key}}
@@ -20,14 +21,16 @@ import java.util.Optional;
  *                      for submitting
  * @param workingDirectory where a relative {@code includes:} file is looked up, as Storm's Flux looks it up: the
  *                         process's working directory unless a test gives another
+ * @param secretNames   {@code --secret}: properties whose values no message prints, besides those named like a secret
+ *                      ({@link dev.fluxext.diag.SecretNames}) and every environment variable
  */
 public record LoadOptions(String file, boolean resource, Optional<Path> filter, boolean envFilter,
                           Map<String, String> environment, Map<String, Object> configOverrides, boolean staticCheck,
-                          Path workingDirectory) {
+                          Path workingDirectory, Set<String> secretNames) {
 
     public LoadOptions(String file, boolean resource, Optional<Path> filter, boolean envFilter,
                        Map<String, String> environment, Map<String, Object> configOverrides, boolean staticCheck) {
-        this(file, resource, filter, envFilter, environment, configOverrides, staticCheck, Path.of(""));
+        this(file, resource, filter, envFilter, environment, configOverrides, staticCheck, Path.of(""), Set.of());
     }
 
     public LoadOptions(String file, boolean resource, Optional<Path> filter, boolean envFilter,
@@ -40,11 +43,13 @@ public record LoadOptions(String file, boolean resource, Optional<Path> filter, 
         environment = Map.copyOf(environment);
         configOverrides = Map.copyOf(configOverrides);
         workingDirectory = workingDirectory == null ? Path.of("") : workingDirectory;
+        secretNames = secretNames == null ? Set.of() : Set.copyOf(secretNames);
     }
 
     /** These options with relative includes looked up from {@code directory}. */
     public LoadOptions inDirectory(Path directory) {
-        return new LoadOptions(file, resource, filter, envFilter, environment, configOverrides, staticCheck, directory);
+        return new LoadOptions(file, resource, filter, envFilter, environment, configOverrides, staticCheck, directory,
+                secretNames);
     }
 
     public static LoadOptions of(String file) {

@@ -23,12 +23,12 @@ public final class SubstitutedText {
      * none), {@code [writtenFrom, writtenTo)} in the text as written (the placeholder).
      *
      * @param value           the text that replaced it, or null when it has none and stays as written
-     * @param fromEnvironment whether the environment gave the value (or would have)
+     * @param secret          whether the value is a secret (from the environment, or a property named like one)
      * @param problem         what to report when the placeholder is part of a value or key (one in a comment is
      *                        never reported, as nothing reads it), or null
      */
     public record Replacement(int from, int to, int writtenFrom, int writtenTo, String placeholder, String value,
-                              boolean fromEnvironment, Diagnostic problem) {
+                              boolean secret, Diagnostic problem) {
 
         /** The placeholder is left as written, and its problem is an error: later stages do not judge its value. */
         public boolean unresolved() {
@@ -73,7 +73,7 @@ public final class SubstitutedText {
             Replacement r = replacements.get(i);
             Diagnostic d = problem.apply(i, () -> positions.writtenSpan(label, r));
             out.add(d == null ? r : new Replacement(r.from(), r.to(), r.writtenFrom(), r.writtenTo(), r.placeholder(),
-                    r.value(), r.fromEnvironment(), d));
+                    r.value(), r.secret(), d));
         }
         return new SubstitutedText(written, text, out);
     }

@@ -296,21 +296,21 @@ public final class YamlReader {
                 return false;
             }
             boolean unresolved = false;
-            boolean environment = false;
+            boolean secret = false;
             for (SubstitutedText.Replacement r : in) {
                 if (r.problem() != null && reported.add(r)) {
                     diagnostics.add(r.problem());
                 }
                 unresolved |= r.unresolved();
-                environment |= r.fromEnvironment();
+                secret |= r.secret();
             }
             String written = source.written().substring(source.writtenOffset(from, false),
                     source.writtenOffset(to, true)).strip();
             if (!s.isPlain() && written.length() >= 2 && (written.startsWith("\"") || written.startsWith("'"))) {
                 written = written.substring(1, written.length() - 1);
             }
-            diagnostics.redactions().addAt(span, s.getValue(), written, environment);
-            diagnostics.redactions().addAt(span, String.valueOf(value), written, environment);
+            diagnostics.redactions().addAt(span, s.getValue(), written, secret);
+            diagnostics.redactions().addAt(span, String.valueOf(value), written, secret);
             return unresolved;
         }
 

@@ -3,6 +3,7 @@ package dev.fluxext.resolve;
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.diag.SecretNames;
 import dev.fluxext.model.Span;
 import dev.fluxext.read.Placeholders;
 import dev.fluxext.read.ReadBudget;
@@ -44,6 +45,8 @@ public final class Substitution {
     private final boolean envFilter;
     private final Map<String, String> environment;
     private final ReadBudget budget;
+    /** Property and variable names the user marked as secrets ({@code --secret}), besides those named like one. */
+    private final Set<String> secretNames;
     /** Placeholders whose value is already recorded as substituted text (once each, however often used). */
     private final Set<String> hidden = new HashSet<>();
     /** Each list property is parsed once, however often a value (or an alias to it) indexes it. */
@@ -54,14 +57,16 @@ public final class Substitution {
      * @param envFilter  whether {@code --env-filter} was given
      * @param budget     the topology's text budget: a placeholder repeated in a value, or in a value repeated through
      *                   aliases, multiplies the text the properties hold
+     * @param secretNames properties and environment variables whose values are secrets although not named like one
      */
     public Substitution(Properties properties, boolean envFilter, Map<String, String> environment,
-                        ReadBudget budget) {
+                        ReadBudget budget, Set<String> secretNames) {
         this.properties = properties == null ? new Properties() : properties;
         this.haveProperties = properties != null;
         this.envFilter = envFilter;
         this.environment = environment;
         this.budget = budget;
+        this.secretNames = Set.copyOf(secretNames);
     }
 
     /**
@@ -102,16 +107,17 @@ public final class Substitution {
                 }
                 out.append(piece);
                 copied = to;
-                found.add(new Found(at, out.length(), from, to, placeholder, lookup));
+                boolean secret = isSecret(m.key());
+                found.add(new Found(at, out.length(), from, to, placeholder, lookup, secret));
                 if (lookup.value() != null && hidden.add(placeholder)) {
-                    hide(lookup.value(), placeholder, diagnostics);
+                    diagnostics.redactions().add(lookup.value(), placeholder, secret);
                 }
             }
             lineStart = lineEnd;
         }
         out.append(written, copied, written.length());
         List<SubstitutedText.Replacement> replacements = found.stream().map(f -> new SubstitutedText.Replacement(
-                f.at, f.end, f.from, f.to, f.placeholder, f.lookup.value(), fromEnvironment(f.placeholder), null))
+                f.at, f.end, f.from, f.to, f.placeholder, f.lookup.value(), f.secret, null))
                 .toList();
         return Optional.of(SubstitutedText.withProblems(written, out.toString(), replacements, (i, span) -> {
             Lookup lookup = found.get(i).lookup;
@@ -119,7 +125,7 @@ public final class Substitution {
         }, label));
     }
 
-    private record Found(int at, int end, int from, int to, String placeholder, Lookup lookup) {
+    private record Found(int at, int end, int from, int to, String placeholder, Lookup lookup, boolean secret) {
     }
 
     /** A placeholder's value, or (value null) what to report at its place, made once its span is known. */
@@ -152,15 +158,11 @@ public final class Substitution {
     }
 
     /**
-     * Records substituted text so that no message prints it ({@link dev.fluxext.diag.Redactions}): from the
-     * environment when the text as written reads a variable.
+     * Whether the placeholder's value is a secret, which messages and {@code show} never print
+     * ({@link dev.fluxext.diag.Redactions}): any environment variable's, and a property's named like one or marked.
      */
-    private static void hide(String substituted, String writtenAs, Diagnostics diagnostics) {
-        diagnostics.redactions().add(substituted, writtenAs, fromEnvironment(writtenAs));
-    }
-
-    private static boolean fromEnvironment(String writtenAs) {
-        return writtenAs.contains("${" + ENV_PREFIX);
+    private boolean isSecret(String key) {
+        return key.startsWith(ENV_PREFIX) || SecretNames.looksSecret(key) || secretNames.contains(key);
     }
 
     /** The placeholder's value, or why it has none. */

@@ -46,6 +46,49 @@ class MaskedOutputTest {
         return TopologyFiles.write(dir, "t.yaml", TOPOLOGY).toString();
     }
 
+    /**
+     * Apache Metron's enrichment topology (public) reads {@code enrichment.simple.hbase.table=enrichment} from its
+     * {@code --filter} file and names classes of its package {@code org.apache.metron.enrichment}: a message about a
+     * class prints the class as written, not with the property's placeholder inside it.
+     */
+    @Test
+    void anOrdinaryFilterValueIsNotMaskedInsideAClassName() throws IOException {
+        Path props = dir.resolve("enrichment.properties");
+        Files.writeString(props, "enrichment.simple.hbase.table=enrichment\nenrichment.simple.hbase.cf=t\n"
+                + "kafka.zk=node1:2181\n");
+        Path file = TopologyFiles.write(dir, "remote.yaml", """
+                name: "enrichment"
+                components:
+                  - id: "simpleHBaseEnrichmentConfig"
+                    className: "org.apache.metron.enrichment.configuration.Enrichment"
+                    constructorArgs:
+                      - "${enrichment.simple.hbase.table}"
+                      - "${enrichment.simple.hbase.cf}"
+                """ + TopologyFiles.WORDS_TO_COUNT);
+        CliRun run = run("validate", "--static", "--filter", props.toString(), file.toString());
+        assertEquals(ExitCodes.INVALID_TOPOLOGY, run.exitCode(), run.err());
+        assertTrue(run.err().contains("org.apache.metron.enrichment.configuration.Enrichment"), run.err());
+        assertFalse(run.err().contains("${enrichment.simple.hbase.table}."), run.err());
+    }
+
+    @Test
+    void aFilterPropertyNamedLikeASecretOrMarkedOneIsMaskedInShow() throws IOException {
+        Path props = dir.resolve("db.properties");
+        Files.writeString(props, "db.password=hunter2hunter2\ndb.table=customers-2024\ndb.host=db1.example\n");
+        Path file = TopologyFiles.write(dir, "db.yaml", """
+                name: db
+                config:
+                  db.password: ${db.password}
+                  db.table: ${db.table}
+                  db.host: ${db.host}
+                """ + TopologyFiles.WORDS_TO_COUNT);
+        CliRun shown = run("show", "--filter", props.toString(), "--secret", "db.table", file.toString());
+        assertEquals(ExitCodes.OK, shown.exitCode(), shown.err());
+        assertTrue(shown.out().contains("${db.password}") && shown.out().contains("${db.table}"), shown.out());
+        assertFalse(shown.out().contains("hunter2hunter2") || shown.out().contains("customers-2024"), shown.out());
+        assertTrue(shown.out().contains("db1.example"), "an ordinary value is shown: " + shown.out());
+    }
+
     private static CliRun run(String... args) {
         return CliRun.with(FluxLoader::load, ENV, args);
     }

@@ -37,8 +37,24 @@ class RedactionsTest {
     }
 
     @Test
-    void showMasksOnlyValuesFromTheEnvironment() {
-        redactions.add("hunter2hunter2", "${password}", false);
+    void anOrdinaryValueIsShownAsItsPlaceholderOnlyWhereQuotedWholeNeverInsideOtherText() {
+        redactions.add("enrichment", "${enrichment.simple.hbase.table}", false);
+        assertEquals("class org.apache.metron.enrichment.configuration.Enrichment not found; table "
+                        + "'${enrichment.simple.hbase.table}' (did you mean 'enrichments'?)",
+                redactions.hide("class org.apache.metron.enrichment.configuration.Enrichment not found; table "
+                        + "'enrichment' (did you mean 'enrichments'?)"));
+    }
+
+    @Test
+    void aValueMarkedSecretLaterIsHiddenAnywhereFromThen() {
+        redactions.add("enrichment", "${table}", false);
+        redactions.add("enrichment", "${ENV-TABLE}", true);
+        assertEquals("class org.${table}.X", redactions.hide("class org.enrichment.X"));
+    }
+
+    @Test
+    void showMasksOnlySecrets() {
+        redactions.add("hunter2hunter2", "${table}", false);
         redactions.add("abc", "${ENV-SHORT}", true);
         redactions.add("s3cr3t-token", "${ENV-TOKEN}", true);
         assertEquals("hunter2hunter2", redactions.mask("hunter2hunter2"));
