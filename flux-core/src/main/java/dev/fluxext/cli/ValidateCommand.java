@@ -48,6 +48,10 @@ final class ValidateCommand implements Callable<Integer> {
         + "declare are not checked.")
     boolean staticCheck;
 
+    @Option(names = "--strict", description = "Fail (exit 1) when the file has warnings as well as errors, as "
+        + "javac's -Werror does: for CI, where a warning nobody reads would otherwise pass.")
+    boolean strict;
+
     @Override
     public Integer call() {
         if (format != Format.human) {
@@ -55,10 +59,12 @@ final class ValidateCommand implements Callable<Integer> {
             parent.context().out().println(format == Format.json ? json(result)
                 : write(DiagnosticsSarif.log(Versions.fluxext(), result.diagnostics())));
             topologyOptions.topologyOf(result); // the exit code, as in the human format
+            failOnWarnings(result);
             return ExitCodes.OK;
         }
         LoadResult result = topologyOptions.loadAndPrint(parent.context(), staticCheck);
         LoadedTopology topology = topologyOptions.topologyOf(result);
+        failOnWarnings(result);
         parent.context().out().println(topologyOptions.file + ": topology '" + result.redactions().value(topology.name())
             + "' is valid (" + DryRun.counts(topology)
             + (staticCheck ? "; checked by signature, declared streams not checked" : "") + ")");
@@ -66,6 +72,15 @@ final class ValidateCommand implements Callable<Integer> {
             parent.context().out().println(RAN_CODE);
         }
         return ExitCodes.OK;
+    }
+
+    /** With {@code --strict}, a file without errors but with warnings (already printed) fails too. */
+    private void failOnWarnings(LoadResult result) {
+        long warnings = result.diagnostics().stream().filter(d -> !d.isError()).count();
+        if (strict && warnings > 0) {
+            throw new CliException(ExitCodes.INVALID_TOPOLOGY, "flux: " + topologyOptions.file + ": " + warnings
+                + (warnings == 1 ? " warning" : " warnings") + ", and --strict fails on warnings");
+        }
     }
 
     private String json(LoadResult result) {
