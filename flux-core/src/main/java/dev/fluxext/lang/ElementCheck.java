@@ -43,11 +43,23 @@ public final class ElementCheck {
         String in = what.isEmpty() ? "at the top level" : "in " + what;
         Map<String, YNode> valid = new LinkedHashMap<>();
         Map<String, String> choices = new LinkedHashMap<>();
-        for (YNode.Entry e : map.entries()) {
+        List<YNode.Entry> entries = map.entries();
+        YNode.Entry emptyBlock = null; // a map key left empty: unknown keys right after it are its children, out-dented
+        for (int i = 0; i < entries.size(); i++) {
+            YNode.Entry e = entries.get(i);
             Optional<Key> key = element.key(e.key());
             if (key.isEmpty()) {
                 diagnostics.recoverableError(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key() + "' " + in
-                        + suggestion(e.key(), element));
+                        + (emptyBlock != null ? underEmptyBlock(emptyBlock) : suggestion(e.key(), element)));
+                continue;
+            }
+            boolean childrenOutdented = isEmptyBlock(key.get(), e) && i + 1 < entries.size()
+                    && element.key(entries.get(i + 1).key()).isEmpty();
+            emptyBlock = childrenOutdented ? e : null;
+            if (childrenOutdented) {
+                diagnostics.error(Code.WRONG_TYPE, e.value().span(), new KeyName(e.key(), what)
+                        + " is empty: the keys below it (from line " + entries.get(i + 1).keySpan().start().line()
+                        + ") are not indented under it; indent them by two spaces");
             } else if (shapeFits(key.get(), e.value(), what, choices)) {
                 valid.put(e.key(), e.value());
             }
@@ -60,6 +72,16 @@ public final class ElementCheck {
         element.rules().forEach(rule -> rule(rule, element, map, valid, choices,
                 what.isEmpty() ? "the topology" : what));
         return new Checked(map, valid, choices);
+    }
+
+    /** A key that takes a map, written with nothing after it ({@code compression:}). */
+    private static boolean isEmptyBlock(Key key, YNode.Entry e) {
+        return key.shape().kind() == Language.Kind.MAP && e.value() instanceof YNode.Scalar s && s.value() == null;
+    }
+
+    private static String underEmptyBlock(YNode.Entry block) {
+        return "; is it meant to be under '" + block.key() + "' (line " + block.keySpan().start().line()
+                + ")? Indent it by two spaces";
     }
 
     /** The key meant by a habitual other name (a grouping's {@code fields}), else the nearest spelling. */

@@ -338,7 +338,7 @@ public final class ModelReader {
             if (!known.contains(e.key())) {
                 diagnostics.recoverableError(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key() + "' in "
                         + owner + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known)
-                                + ")");
+                                + ")" + deeperOption(e, prefix, options));
             } else if (option.isPresent() && Placeholders.unresolved(e.value())) {
                 continue; // reported by substitution
             } else if (option.isPresent()) {
@@ -483,6 +483,29 @@ public final class ModelReader {
         }
         YNode.Scalar s = (YNode.Scalar) node;
         return new Value.Scalar(s.value(), s.span());
+    }
+
+    /**
+     * Where a key unknown at this level is an option one level down ({@code level} directly under
+     * {@code compression:}, where it belongs to a codec): "'level' goes one level down ...: zstd: {level: 5}".
+     */
+    private static String deeperOption(YNode.Entry e, String prefix, List<ConfigOption> options) {
+        List<String> blocks = new ArrayList<>();
+        for (ConfigOption o : options) {
+            String path = o.yamlPath();
+            if (path.startsWith(prefix) && path.endsWith("." + e.key())) {
+                String block = path.substring(prefix.length(), path.length() - e.key().length() - 1);
+                if (!block.contains(".")) {
+                    blocks.add(block);
+                }
+            }
+        }
+        if (blocks.isEmpty()) {
+            return "";
+        }
+        String value = e.value() instanceof YNode.Scalar s && s.value() != null ? s.text() : "...";
+        return "; '" + e.key() + "' goes one level down, under " + (blocks.size() == 1 ? "'" + blocks.get(0) + "'"
+                : "the block it is for") + ": " + String.join(" or ", blocks.stream().map(b -> b + ": {" + e.key() + ": " + value + "}").toList());
     }
 
     // ---- typed access with errors

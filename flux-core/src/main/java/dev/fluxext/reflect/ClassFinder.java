@@ -107,7 +107,8 @@ public final class ClassFinder {
             return Optional.empty();
         }
         return Optional.of(NO_CLASS_OF_PACKAGE + pkg + " is on the classpath"
-                + StormConnectors.hint(pkg).map(h -> "; " + h).orElse("; is its jar missing?"));
+                + StormConnectors.hint(pkg).map(h -> "; " + h).orElse("; is its jar missing? Give it with --jar FILE (or "
+                        + "--classpath), or put the class in your topology jar"));
     }
 
     private static final String NO_CLASS_OF_PACKAGE = "no class of package ";

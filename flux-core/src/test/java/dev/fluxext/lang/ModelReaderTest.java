@@ -151,6 +151,23 @@ class ModelReaderTest {
                 "fluxext.compression.zstd.level", 12), b.compression().over(t.compression()).settings());
     }
 
+    /** The two mistakes of a first compression block: children not indented, a codec's option one level too high. */
+    @Test
+    void outdentedChildrenAndACodecOptionOneLevelTooHighGetTheirFix() {
+        assertEquals(List.of(
+                F + "outdented-compression.yaml:2:13: 'compression' is empty: the keys below it (from line 3) are not "
+                        + "indented under it; indent them by two spaces",
+                F + "outdented-compression.yaml:3:1: unknown key 'codec' at the top level; is it meant to be under "
+                        + "'compression' (line 2)? Indent it by two spaces",
+                F + "outdented-compression.yaml:4:1: unknown key 'threshold' at the top level; is it meant to be under "
+                        + "'compression' (line 2)? Indent it by two spaces",
+                F + "outdented-compression.yaml:9:7: unknown key 'level' in the compression of spout 's' (known: codec, "
+                        + "threshold, maxDecompressedBytes, zstd, lz4, gzip, snappy); 'level' goes one level down, under the "
+                        + "block it is for: "
+                        + "zstd: {level: 5} or lz4: {level: 5} or gzip: {level: 5}"),
+                Fixtures.messages("model/outdented-compression.yaml"));
+    }
+
     @Test
     void compressionProblemsAreErrorsAtTheValue() {
         assertEquals(List.of(

@@ -163,9 +163,11 @@ class StormCompatibilityTest {
                         + "org.apache.storm:storm-hdfs:2.8.3 with its dependencies (--jar, --classpath, or your "
                         + "topology jar)",
                 "seven-missing.yaml:17:16: class com.example.MyBolt not found: no class of package com.example is on "
-                        + "the classpath; is its jar missing?",
+                        + "the classpath; is its jar missing? Give it with --jar FILE (or --classpath), or put the class "
+                        + "in your topology jar",
                 "seven-missing.yaml:23:79: class com.example.MyGrouping not found: no class of package com.example is "
-                        + "on the classpath; is its jar missing?",
+                        + "on the classpath; is its jar missing? Give it with --jar FILE (or --classpath), or put the "
+                        + "class in your topology jar",
                 "seven-missing.yaml:26:16: class org.apache.storm.testing.NoSuchHook not found"), missing);
         assertTrue(result.diagnostics().stream().anyMatch(d -> d.code() == Code.UNKNOWN_REFERENCE
                 && d.message().startsWith("stream from unknown spout or bolt 'sentences'")), messages(result)::toString);
