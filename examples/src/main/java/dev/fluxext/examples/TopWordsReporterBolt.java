@@ -13,7 +13,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Collects ({@code word}, {@code count}) tuples and logs the most frequent words on every tick tuple. Give it a
+ * Collects ({@code word}, {@code count}) tuples and logs the most frequent words on every tick tuple (on the
+ * console too, in a local run). Give it a
  * global grouping so one task sees all words. The tick interval defaults to {@value #DEFAULT_INTERVAL_SECS} s;
  * a component {@code config:} with {@code topology.tick.tuple.freq.secs} overrides it, and
  * {@value #TOP_KEY} sets how many words are logged.
@@ -21,7 +22,8 @@ import org.slf4j.LoggerFactory;
 public class TopWordsReporterBolt extends BaseBasicBolt {
 
     private static final long serialVersionUID = 1L;
-    private static final Logger LOG = LoggerFactory.getLogger(TopWordsReporterBolt.class);
+    /** A local run ({@code flux submit --local}) prints this logger's lines on the console as well as in Storm's log. */
+    private static final Logger RESULTS = LoggerFactory.getLogger("fluxext.console");
 
     /** Component config key: how many words each report lists. */
     public static final String TOP_KEY = "wordcount.report.top";
@@ -43,7 +45,7 @@ public class TopWordsReporterBolt extends BaseBasicBolt {
     @Override
     public void execute(Tuple input, BasicOutputCollector collector) {
         if (TupleUtils.isTick(input)) {
-            LOG.info("{}", words.report(top));
+            RESULTS.info("{}", words.report(top));
         } else {
             words.update(input.getString(0), input.getLong(1));
         }

@@ -87,6 +87,10 @@ class LocalRunIT {
         assertTrue(run.output().contains("in 2 worker(s)"), run.output());
         assertGrowing(run.emittedBy("sentences"), run.output());
         assertGrowing(run.emittedBy("split"), run.output());
+        assertTrue(run.output().lines().anyMatch(l -> l.matches("\\s+top \\d+ of \\d+ words: \\S+=\\d+.*")),
+                "the reporter's top words on the console: " + run.output());
+        assertTrue(run.output().lines().noneMatch(l -> l.contains("compression:")),
+                "nothing is compressed, so no compression line: " + run.output());
 
         JsonNode components = run.summary().get("components");
         assertTrue(components.get("sentences").get("acked").asLong() > 0, run.summary().toString());

@@ -45,13 +45,17 @@ public final class CompressionFigures {
 
     /**
      * The progress report's compression part: per-tuple and batch totals across components and connections, each
-     * after {@code " | "} ({@link Progress} puts each on a line of its own), empty while nothing was counted.
+     * after {@code " | "} ({@link Progress} puts each on a line of its own), empty while nothing was compressed or
+     * rejected: tuples that only passed through the serializer uncompressed (codec none, or all under the threshold)
+     * say nothing worth a line.
      */
     static String progress(Map<String, CompressionSnapshot> tuples, Map<String, BatchSnapshot> batches) {
         StringBuilder out = new StringBuilder();
         long in = tuples.values().stream().mapToLong(CompressionSnapshot::bytesIn).sum();
         long tupleOut = tuples.values().stream().mapToLong(CompressionSnapshot::bytesOut).sum();
-        if (in > 0) {
+        long tuplesCompressed = tuples.values().stream().mapToLong(CompressionSnapshot::tuplesCompressed).sum();
+        long tuplesRejected = tuples.values().stream().mapToLong(CompressionSnapshot::rejected).sum();
+        if (in > 0 && (tuplesCompressed > 0 || tuplesRejected > 0)) {
             out.append(String.format(" | tuples %d -> %d bytes (%.2f), %d rejected", in, tupleOut,
                     (double) tupleOut / in, tuples.values().stream().mapToLong(CompressionSnapshot::rejected).sum()));
         }

@@ -22,6 +22,13 @@ import org.apache.logging.log4j.core.impl.Log4jContextFactory;
 public final class StormLogging {
 
     private static final String PATTERN = "%d{HH:mm:ss.SSS} [%t] %-5p %c{1.} - %msg%n";
+    /**
+     * The logger whose lines a local run also prints on the console, under the progress lines: a component's result
+     * (the word count's top words), where a user looks, not only in Storm's log. The name is all a topology needs:
+     * {@code LoggerFactory.getLogger("fluxext.console")}, no fluxext class.
+     */
+    public static final String CONSOLE_LOGGER = "fluxext.console";
+    private static final String CONSOLE_LINE = "        %msg%n";
     /** The short commands' line, without stack trace ({@link StormErrorLines} writes the same). */
     static final String ERROR_LINE = "storm: %-5p %c{1} - %msg%n";
 
@@ -134,6 +141,9 @@ public final class StormLogging {
             .addAttribute("fileName", file.toString()).addAttribute("append", append)
             .add(builder.newLayout("PatternLayout").addAttribute("pattern", PATTERN));
         builder.add(appender);
+        builder.add(builder.newAppender("console", "Console").addAttribute("target", "SYSTEM_OUT")
+            .add(builder.newLayout("PatternLayout").addAttribute("pattern", CONSOLE_LINE)));
+        builder.add(builder.newLogger(CONSOLE_LOGGER, Level.INFO).add(builder.newAppenderRef("console")));
         builder.add(builder.newLogger("org.apache.zookeeper", Level.WARN));
         builder.add(builder.newLogger("org.apache.storm.shade.org.apache.zookeeper", Level.WARN));
         builder.add(builder.newRootLogger(Level.INFO).add(builder.newAppenderRef("file")));

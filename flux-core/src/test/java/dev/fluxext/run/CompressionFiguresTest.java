@@ -73,4 +73,13 @@ class CompressionFiguresTest {
                 CompressionFigures.progress(Map.of(), batches));
         assertEquals("", CompressionFigures.progress(Map.of(), Map.of()), "nothing counted, nothing shown");
     }
+
+    @Test
+    void tuplesThatOnlyPassedThroughUncompressedGetNoProgressLine() {
+        CompressionSnapshot passedThrough = new CompressionSnapshot("none", 0, 500, 40_000, 40_000, 0, 0);
+        assertEquals("", CompressionFigures.progress(Map.of("split", passedThrough), Map.of()));
+        CompressionSnapshot someCompressed = new CompressionSnapshot("zstd", 1, 499, 40_000, 38_000, 0, 0);
+        assertEquals(" | tuples 40000 -> 38000 bytes (0.95), 0 rejected",
+                CompressionFigures.progress(Map.of("split", someCompressed), Map.of()));
+    }
 }
