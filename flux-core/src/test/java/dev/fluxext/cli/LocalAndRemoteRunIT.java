@@ -136,7 +136,8 @@ class LocalAndRemoteRunIT {
         assertTrue(child.waitFor(60, TimeUnit.SECONDS), "the JVM is still running 60 s after " + signal + ":\n" + out.all());
         assertEquals(0, child.exitValue(), out.all());
         String all = out.all();
-        assertTrue(all.contains("flux: stopping (Ctrl-C, SIGTERM"), all);
+        assertTrue(all.contains("flux: stopping (Ctrl-C or SIGTERM); killing the topology"), "a signal, not taken "
+            + "for Storm exiting the JVM:\n" + all);
         assertTrue(all.contains("Summary of 'compressed-words'"), all);
         assertTrue(all.contains("flux: stopping: topology 'compressed-words' and the local cluster end with the process"),
             all);
