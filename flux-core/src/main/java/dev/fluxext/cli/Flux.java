@@ -185,7 +185,8 @@ public final class Flux implements Callable<Integer> {
         // The storm script takes -c KEY=VALUE for itself and passes it on as storm.options.
         options.scriptOverrides = Utils.readCommandLineOpts();
         options.verbose = verbose;
-        LoadResult result = options.loadAndPrint(context, false);
+        LoadResult result = local && !dryRun ? options.loadAndPrintForWorkersHere(context)
+            : options.loadAndPrint(context, false);
         LoadedTopology topology = options.topologyOf(result);
         SecretsOption.Shown shown = secrets.shown(result.redactions());
         if (dryRun) {
@@ -201,6 +202,6 @@ public final class Flux implements Callable<Integer> {
                 Duration.ofSeconds(5), Optional.empty(), Optional.empty(), verbose);
         }
         return SubmitCommand.submitRemotely(topology, shown, context, Optional.empty(),
-            TopologyJar.choose(options.jars(context), topology.model()), inactive, verbose);
+            TopologyJar.choose(options.jars(context), topology.model()), inactive, Optional.empty(), verbose);
     }
 }
