@@ -17,6 +17,7 @@ import org.apache.logging.log4j.core.appender.AbstractAppender;
 import org.apache.logging.log4j.core.config.Configuration;
 import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.apache.logging.log4j.core.config.Property;
+import org.apache.logging.log4j.core.filter.AbstractFilter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * with its message) and Netty's SSL handler logs each handshake at DEBUG; neither offers another hook, so this
  * listens to those loggers through Log4j 2, which every Storm worker uses, sorts each failure into a {@link Reason}
  * and logs each newly negotiated suite once at INFO. A local run shows both in its progress lines and summary; on a
- * cluster, the worker log tells them, and the counts are worker metrics ({@link TlsGauges}).
+ * cluster, the worker log tells them, and the counts are worker metrics ({@link TlsGauges}). An incoming connection
+ * refused is logged by {@link RefusalLines} (one line, rate-limited per peer) instead of Storm's stack trace.
  */
 public final class TlsFailures {
 
@@ -66,6 +68,7 @@ public final class TlsFailures {
     private static final Map<Reason, LongAdder> OUTGOING = new ConcurrentHashMap<>();
     private static final Pattern HANDSHAKEN = Pattern.compile("HANDSHAKEN: protocol:(\\S+) cipher suite:(\\S+)");
     private static final Set<String> NEGOTIATED = ConcurrentHashMap.newKeySet();
+    private static final RefusalLines REFUSALS = new RefusalLines();
     private static volatile boolean watching;
 
     private TlsFailures() {
@@ -91,6 +94,9 @@ public final class TlsFailures {
                     // Storm logs client failures at INFO: make sure they reach the listener whatever the root level.
                     logger = new LoggerConfig(name, Level.INFO, true);
                     config.addLogger(name, logger);
+                }
+                if (!name.equals(CLIENT_LOGGER)) {
+                    logger.addFilter(new Refusals());
                 }
                 logger.addAppender(listener, Level.INFO, null);
             }
@@ -246,6 +252,27 @@ public final class TlsFailures {
         Matcher m = HANDSHAKEN.matcher(line);
         if (m.find() && NEGOTIATED.add(m.group(1) + " " + m.group(2))) {
             LOG.info("worker TLS: negotiated {} with cipher suite {}", m.group(1), m.group(2));
+        }
+    }
+
+    /**
+     * On the loggers where Storm reports a connection its server refused: counts the refusal and has
+     * {@link RefusalLines} log it, in place of Storm's event (denied, so neither the log nor the listener gets it).
+     */
+    private static final class Refusals extends AbstractFilter {
+        @Override
+        public Result filter(LogEvent event) {
+            if (event.getThreadName() == null || !event.getThreadName().startsWith(SERVER_THREADS)) {
+                return Result.NEUTRAL;
+            }
+            String message = event.getMessage().getFormattedMessage();
+            Reason reason = classify(event.getThrown(), message);
+            if (reason == null) {
+                return Result.NEUTRAL;
+            }
+            count(reason, true);
+            REFUSALS.refused(RefusalLines.peer(message), reason, event.getThrown(), System.nanoTime());
+            return Result.DENY;
         }
     }
 

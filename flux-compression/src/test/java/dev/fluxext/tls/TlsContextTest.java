@@ -226,6 +226,53 @@ class TlsContextTest {
         assertTrue(sendsThrough(keystore, truststore, Duration.ofSeconds(30)), "the server still serves its peers");
     }
 
+    /**
+     * Anyone who can reach a worker's port could fill its log: Storm logs each refused connection with a stack trace
+     * of about 30 lines. 1,000 refused from one address write one line (RefusalLines: per address, at most one a
+     * minute), and every one of them is counted.
+     */
+    @Test
+    void aThousandRefusedConnectionsFromOneAddressWriteOneLogLineAndAreAllCounted() throws Exception {
+        String address = "127.0.0.77"; // a loopback address no other test uses: its first refusal here is logged
+        List<org.apache.logging.log4j.core.LogEvent> logged = new CopyOnWriteArrayList<>();
+        var context = (org.apache.logging.log4j.core.LoggerContext) org.apache.logging.log4j.LogManager.getContext(false);
+        var capture = new org.apache.logging.log4j.core.appender.AbstractAppender("flood-capture", null, null, true,
+                org.apache.logging.log4j.core.config.Property.EMPTY_ARRAY) {
+            @Override
+            public void append(org.apache.logging.log4j.core.LogEvent event) {
+                logged.add(event.toImmutable());
+            }
+        };
+        capture.start();
+        var root = context.getConfiguration().getRootLogger();
+        root.addAppender(capture, org.apache.logging.log4j.Level.INFO, null);
+        context.updateLoggers();
+        long before = TlsFailures.incoming().getOrDefault(TlsFailures.Reason.NOT_TLS, 0L);
+        try {
+            for (int i = 0; i < 1000; i++) {
+                try (Socket socket = new Socket("localhost", port, java.net.InetAddress.getByName(address), 0)) {
+                    socket.getOutputStream().write(new byte[] {0, 1, 0, 0, 0, 4, 1, 2, 3, 4});
+                } catch (java.io.IOException reset) {
+                    // the server may reset a connection it refused before this one closes it
+                }
+            }
+            assertTrue(waitFor(Duration.ofSeconds(60),
+                    () -> TlsFailures.incoming().getOrDefault(TlsFailures.Reason.NOT_TLS, 0L) >= before + 1000),
+                    "every refusal counted: " + TlsFailures.describe());
+            Thread.sleep(500); // a last event still on its way to the log
+        } finally {
+            root.removeAppender(capture.getName());
+            context.updateLoggers();
+        }
+        List<String> lines = logged.stream().map(e -> e.getLoggerName() + " " + e.getLevel() + " "
+                + e.getMessage().getFormattedMessage()).toList();
+        assertEquals(1, lines.stream().filter(l -> l.contains("refused a connection from " + address)).count(),
+                "one line for the address: " + lines);
+        assertTrue(lines.stream().noneMatch(l -> l.startsWith(TlsFailures.SERVER_LOGGER)
+                || l.startsWith(TlsFailures.DECODER_LOGGER)), "none of Storm's stack traces: " + lines);
+        assertTrue(lines.size() <= 5, "the log grew by at most 5 lines for 1,000 refused connections: " + lines);
+    }
+
     @Test
     void thePasswordComesFromTheWorkersEnvironmentOrFileOnly() {
         Map<String, Object> conf = conf(keystore, truststore);
