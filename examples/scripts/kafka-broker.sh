@@ -11,7 +11,8 @@
 # there. It logs to DIR/logs/server.log (warnings also to stderr).
 #
 # Each TOPIC:PARTITIONS is created once the broker listens (one replica; an existing topic is left as it is);
-# then the script prints "kafka-broker.sh: ready on HOST:PORT" and touches DIR/ready. A topic not named here is
+# then the script prints "kafka-broker.sh: ready on HOST:PORT" and writes the broker's pid to DIR/ready (removed at
+# the start; after a broker was killed, a stale DIR/ready names a pid that is gone). A topic not named here is
 # created on its first use with one partition (the broker's default).
 #
 # The broker's classpath: the file KAFKA_CLASSPATH_FILE names, by default kafka-broker/target/kafka.classpath in
@@ -128,14 +129,16 @@ fi
     sleep 0.2
   done
   for topic in "${topics[@]}"; do
-    "$java" -Xmx128m -XX:+UseSerialGC -Dlog4j2.configurationFile="$dir/log4j2.properties" -cp "$classpath" \
+    kill -0 $$ 2>/dev/null || exit 0
+    # Bounded: kafka-topics retries for as long as the broker is unreachable.
+    timeout 120 "$java" -Xmx128m -XX:+UseSerialGC -Dlog4j2.configurationFile="$dir/log4j2.properties" -cp "$classpath" \
         org.apache.kafka.tools.TopicCommand --bootstrap-server "$host:$port" --create --if-not-exists \
         --topic "${topic%:*}" --partitions "${topic##*:}" --replication-factor 1 >>"$dir/logs/topics.log" 2>&1 || {
       echo "kafka-broker.sh: creating topic $topic failed (see $dir/logs/topics.log)" >&2
       exit 1
     }
   done
-  touch "$dir/ready"
+  echo $$ >"$dir/ready"
   echo "kafka-broker.sh: ready on $host:$port${topics[*]:+ (topics ${topics[*]})}"
 ) </dev/null &
 

@@ -119,7 +119,9 @@ public final class RecordProducer {
         long start = System.nanoTime();
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(config, new StringSerializer(),
                 new StringSerializer())) {
-            for (long i = 0; i < options.count(); i++) {
+            // After a failure (the broker gone for longer than the producer's delivery timeout) stop sending: each
+            // further record would wait as long again.
+            for (long i = 0; i < options.count() && firstFailure.get() == null; i++) {
                 long due = start + i * nanosPerRecord;
                 long wait = due - System.nanoTime();
                 if (wait > 0) {
