@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** A Java process started by the test, its output in a file, killed with everything it started. */
-final class ChildJvm {
+public final class ChildJvm {
 
     private final String name;
     private final Process process;
@@ -22,7 +22,7 @@ final class ChildJvm {
     }
 
     /** Starts {@code java JVM_OPTIONS -cp CLASSPATH MAIN ARGS} in {@code dir}, stdout and stderr to {@code output}. */
-    static ChildJvm start(String name, Path dir, Path output, Map<String, String> env, List<String> jvmOptions,
+    public static ChildJvm start(String name, Path dir, Path output, Map<String, String> env, List<String> jvmOptions,
                           String classpath, String main, List<String> args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -38,16 +38,16 @@ final class ChildJvm {
         return new ChildJvm(name, builder.start(), output);
     }
 
-    boolean isAlive() {
+    public boolean isAlive() {
         return process.isAlive();
     }
 
     /** Waits up to {@code seconds} for the exit; the exit code, or -1 when it is still running. */
-    int waitFor(long seconds) throws InterruptedException {
+    public int waitFor(long seconds) throws InterruptedException {
         return process.waitFor(seconds, TimeUnit.SECONDS) ? process.exitValue() : -1;
     }
 
-    String output() {
+    public String output() {
         try {
             return Files.readString(output);
         } catch (IOException e) {
@@ -56,7 +56,7 @@ final class ChildJvm {
     }
 
     /** SIGKILL to the process and every descendant (workers a supervisor started, a worker a LogWriter started). */
-    void killTree() {
+    public void killTree() {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
         try {

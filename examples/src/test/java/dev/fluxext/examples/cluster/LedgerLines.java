@@ -15,9 +15,9 @@ import java.util.stream.Stream;
  * {@code dev.fluxext.examples.Ledger}). A worker killed mid-write can leave a last line without its line break;
  * such a line is not counted.
  */
-record LedgerLines(List<String[]> spout, List<String[]> sink) {
+public record LedgerLines(List<String[]> spout, List<String[]> sink) {
 
-    static LedgerLines read(Path dir) throws IOException {
+    public static LedgerLines read(Path dir) throws IOException {
         return new LedgerLines(lines(dir, "spout-"), lines(dir, "sink-"));
     }
 
@@ -48,20 +48,20 @@ record LedgerLines(List<String[]> spout, List<String[]> sink) {
     }
 
     /** Ids the sink saw with this checksum verdict ({@code ok}, {@code corrupt}). */
-    Set<Long> sinkIds(String verdict) {
+    public Set<Long> sinkIds(String verdict) {
         Set<Long> ids = new HashSet<>();
         sink.stream().filter(l -> l[2].equals(verdict)).forEach(l -> ids.add(Long.parseLong(l[1])));
         return ids;
     }
 
     /** Worker pids that wrote sink lines. */
-    Set<Long> sinkPids() {
+    public Set<Long> sinkPids() {
         Set<Long> pids = new HashSet<>();
         sink.forEach(l -> pids.add(Long.parseLong(l[3])));
         return pids;
     }
 
-    String summary() {
+    public String summary() {
         return "spout: " + spoutCount("emit") + " emitted, " + spoutIds("ack").size() + " acked, " + spoutCount("fail")
                 + " failed; sink: " + sinkIds("ok").size() + " ids ok, " + sinkIds("corrupt").size()
                 + " corrupt, from pids " + sinkPids();
