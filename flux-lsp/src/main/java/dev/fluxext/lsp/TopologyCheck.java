@@ -20,16 +20,16 @@ import org.eclipse.lsp4j.Location;
 /**
  * {@code flux validate --static} of an editor's text: the same loader, reading the unsaved text instead of the file,
  * creating nothing and running no code of the file. Its diagnostics in the protocol's form, per file (an included
- * file's problems belong to that file).
+ * file's problems belong to that file). Public for the benchmark of its latency (benchmarks/LspCheckBenchmark).
  */
-final class TopologyCheck {
+public final class TopologyCheck {
 
     static final String SOURCE = "flux";
 
     private final Map<String, String> environment;
 
     /** @param environment for {@code ${ENV-NAME}} placeholders: the server's, as {@code validate --env-filter} reads */
-    TopologyCheck(Map<String, String> environment) {
+    public TopologyCheck(Map<String, String> environment) {
         this.environment = Map.copyOf(environment);
     }
 
@@ -37,7 +37,7 @@ final class TopologyCheck {
      * The diagnostics of {@code text}, the content of the file {@code uri}, by file URI; {@code uri} itself always
      * has an entry (empty when the file is clean).
      */
-    Map<String, List<org.eclipse.lsp4j.Diagnostic>> check(String uri, String text) {
+    public Map<String, List<org.eclipse.lsp4j.Diagnostic>> check(String uri, String text) {
         String label = label(uri);
         // --env-filter on: an editor cannot pass the flag per run, and an unset variable is then still reported.
         LoadOptions options = new LoadOptions(label, false, Optional.empty(), true, environment, Map.of(), true,
