@@ -5,6 +5,7 @@ import dev.fluxext.model.Span;
 import dev.fluxext.read.YNode;
 import dev.fluxext.read.YamlReader;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,8 +29,10 @@ final class ComponentIds {
 
     private final List<Occurrence> occurrences;
 
+    /** In file order: references and rename list them so. */
     private ComponentIds(List<Occurrence> occurrences) {
-        this.occurrences = List.copyOf(occurrences);
+        this.occurrences = occurrences.stream().sorted(Comparator.comparingInt((Occurrence o) -> o.span().start().line())
+            .thenComparingInt(o -> o.span().start().column())).toList();
     }
 
     /** The ids of {@code text}; none when it is not YAML the reader accepts (mid-edit). */
