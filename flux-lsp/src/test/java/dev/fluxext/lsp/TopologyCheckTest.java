@@ -90,6 +90,34 @@ class TopologyCheckTest {
         assertEquals(Optional.empty(), QuickFixes.suggestion("duplicate id 'count'"));
     }
 
+    /** A misspelt key, Storm config key and class: each "did you mean" fixed, the file is clean. */
+    @Test
+    void theQuickFixesOfKeysConfigKeysAndClassesMakeTheFileClean() {
+        String text = "name: k\nconfig:\n  topology.workrs: 2\nspouts:\n  - id: s\n"
+            + "    className: org.apache.storm.testing.TestWordSpot\n    paralellism: 2\n"
+            + "bolts:\n  - id: b\n    className: \"org.apache.storm.testing.TestWordCounter\"\n"
+            + "streams:\n  - from: s\n    to: b\n    grouping:\n      type: SHUFFLE\n";
+        String uri = dir.resolve("k.yaml").toUri().toString();
+        TopologyCheck check = new TopologyCheck(Map.of());
+        List<Diagnostic> found = check.check(uri, text).get(uri);
+        List<CodeAction> fixes = QuickFixes.of(uri, text, found);
+        assertEquals(List.of("Change to 'topology.workers'", "Change to 'org.apache.storm.testing.TestWordSpout'",
+            "Change to 'parallelism'"), fixes.stream().map(CodeAction::getTitle).toList());
+        String fixed = text;
+        for (int i = fixes.size() - 1; i >= 0; i--) { // from the end: earlier ranges stay valid
+            fixed = apply(fixed, fixes.get(i).getEdit().getChanges().get(uri).get(0));
+        }
+        assertEquals(text.replace("workrs", "workers").replace("TestWordSpot", "TestWordSpout")
+            .replace("paralellism", "parallelism"), fixed);
+        assertEquals(List.of(), check.check(uri, fixed).get(uri));
+    }
+
+    private static String apply(String text, TextEdit edit) {
+        int start = Texts.offset(text, edit.getRange().getStart());
+        int end = Texts.offset(text, edit.getRange().getEnd());
+        return text.substring(0, start) + edit.getNewText() + text.substring(end);
+    }
+
     @Test
     void completionOffersTheKeysOfTheMapBeingWritten() {
         String text = "streams:\n  - from: a\n    to: b\n    grouping:\n      ty\n";
