@@ -1,6 +1,7 @@
 package dev.fluxext.lsp;
 
 import dev.fluxext.lsp.ComponentIds.Occurrence;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -28,6 +29,7 @@ import org.eclipse.lsp4j.Hover;
 import org.eclipse.lsp4j.HoverParams;
 import org.eclipse.lsp4j.Location;
 import org.eclipse.lsp4j.LocationLink;
+import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.PrepareRenameDefaultBehavior;
 import org.eclipse.lsp4j.PrepareRenameParams;
 import org.eclipse.lsp4j.PrepareRenameResult;
@@ -164,7 +166,7 @@ final class TopologyDocuments implements TextDocumentService {
         return CompletableFuture.supplyAsync(() -> {
             String uri = params.getTextDocument().getUri();
             List<Location> found = occurrenceAt(params).map(o -> ids(uri).declarations(o.id()).stream()
-                .map(d -> new Location(uri, Ranges.of(d.span()))).toList()).orElse(List.of());
+                .map(d -> new Location(uri, Ranges.of(d.span()))).toList()).orElseGet(() -> included(params));
             return Either.forLeft(found);
         });
     }
@@ -237,6 +239,17 @@ final class TopologyDocuments implements TextDocumentService {
             Document document = open.get(params.getTextDocument().getUri());
             return document == null ? null : KeyDocs.hover(document.text, params.getPosition()).orElse(null);
         });
+    }
+
+    /** The file an {@code includes:} entry's {@code file:} under the cursor names, at its start. */
+    private List<Location> included(TextDocumentPositionParams params) {
+        String uri = params.getTextDocument().getUri();
+        int line = Ranges.line(params.getPosition());
+        int column = Ranges.column(params.getPosition());
+        return IncludedFiles.of(text(params), Path.of(TopologyCheck.label(uri)), Path.of("")).stream()
+            .filter(i -> ComponentIds.contains(i.span(), line, column))
+            .map(i -> new Location(i.target().toUri().toString(), new Range(new Position(0, 0), new Position(0, 0))))
+            .toList();
     }
 
     private Optional<Occurrence> occurrenceAt(TextDocumentPositionParams params) {

@@ -118,6 +118,28 @@ class TopologyCheckTest {
         return text.substring(0, start) + edit.getNewText() + text.substring(end);
     }
 
+    /** An included file's problems are published for that file; go to definition on its name opens it. */
+    @Test
+    void includedFilesHaveTheirOwnDiagnosticsAndAreNavigatedTo() throws Exception {
+        Path shared = Files.writeString(dir.resolve("shared.yaml"), "config:\n  topology.workers: -1\n");
+        String text = "name: main\nincludes:\n  - file: \"" + shared + "\"\n"
+            + "spouts:\n  - id: s\n    className: org.apache.storm.testing.TestWordSpout\n";
+        Path main = dir.resolve("main.yaml");
+        String uri = main.toUri().toString();
+        Map<String, List<Diagnostic>> byFile = new TopologyCheck(Map.of()).check(uri, text);
+        assertEquals(List.of(uri, shared.toUri().toString()), List.copyOf(byFile.keySet()));
+        assertEquals(List.of("FX403 1:20"), byFile.get(shared.toUri().toString()).stream()
+            .map(d -> d.getCode().getLeft() + " " + d.getRange().getStart().getLine() + ":"
+                + d.getRange().getStart().getCharacter()).toList());
+
+        List<IncludedFiles.Include> includes = IncludedFiles.of(text, main, Path.of(""));
+        assertEquals(List.of(shared), includes.stream().map(IncludedFiles.Include::target).toList());
+        assertEquals("3:11", includes.get(0).span().start().line() + ":" + includes.get(0).span().start().column());
+        // A relative name: from the working directory first, else next to the including file (as the loader reads).
+        assertEquals(List.of(shared), IncludedFiles.of("includes:\n  - file: shared.yaml\n", main,
+            Path.of("/nonexistent")).stream().map(IncludedFiles.Include::target).toList());
+    }
+
     @Test
     void completionOffersTheKeysOfTheMapBeingWritten() {
         String text = "streams:\n  - from: a\n    to: b\n    grouping:\n      ty\n";
