@@ -2,8 +2,10 @@ package dev.fluxext.lsp;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
@@ -29,7 +31,8 @@ import org.eclipse.lsp4j.services.WorkspaceService;
 /**
  * The language server: {@code validate --static}'s diagnostics for each open topology file, and navigation, rename,
  * quick fixes, completion and hover over it. The editor may name more of the user's classes in its initialization
- * options ({@code {"classpath": "a.jar:classes"}}), after {@code --jar}/{@code --classpath}.
+ * options ({@code {"classpath": "a.jar:classes"}}), after {@code --jar}/{@code --classpath}, and the properties file
+ * for {@code ${key}} placeholders ({@code {"filter": "dev.properties"}}, instead of {@code --filter}).
  */
 final class FluxLanguageServer implements LanguageServer, LanguageClientAware {
 
@@ -48,15 +51,16 @@ final class FluxLanguageServer implements LanguageServer, LanguageClientAware {
     private final ScheduledExecutorService checker;
     private final String version;
     private volatile LanguageClient client;
+    private volatile TopologyCheck check;
     private volatile int exitCode = 1;
     private final CompletableFuture<Integer> exited = new CompletableFuture<>();
 
     FluxLanguageServer(ScheduledExecutorService checker, long debounceMillis, Map<String, String> environment,
-                       Function<String, String> useClasspath, String version) {
+                       Optional<Path> filter, Function<String, String> useClasspath, String version) {
         this.checker = checker;
         this.useClasspath = useClasspath;
         this.version = version;
-        TopologyCheck check = new TopologyCheck(environment);
+        this.check = new TopologyCheck(environment, filter);
         this.documents = new TopologyDocuments(checker, debounceMillis, () -> check);
     }
 
@@ -75,6 +79,10 @@ final class FluxLanguageServer implements LanguageServer, LanguageClientAware {
             if (problem != null && client != null) {
                 client.showMessage(new MessageParams(MessageType.Error, problem));
             }
+        }
+        String filter = setting(params.getInitializationOptions(), "filter");
+        if (filter != null) {
+            check = check.withFilter(Path.of(filter));
         }
         ServerCapabilities capabilities = new ServerCapabilities();
         capabilities.setTextDocumentSync(TextDocumentSyncKind.Full);

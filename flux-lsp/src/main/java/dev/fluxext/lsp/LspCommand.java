@@ -7,6 +7,8 @@ import java.io.FileDescriptor;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -25,7 +27,8 @@ import picocli.CommandLine.Option;
         + "references and rename of component ids, quick fixes from the \"did you mean\" suggestions, completion of "
         + "ids and keys, and hover with the keys' documentation (docs/editors.md).",
         "The classes are checked against --jar, --classpath and FLUX_CLASSPATH, and the \"classpath\" of the "
-        + "editor's initialization options. $${ENV-NAME} placeholders read the server's environment."})
+        + "editor's initialization options. $${ENV-NAME} placeholders read the server's environment, $${key} "
+        + "placeholders the --filter file."})
 public final class LspCommand implements Callable<Integer>, ExtraCommand {
 
     @Mixin
@@ -35,6 +38,11 @@ public final class LspCommand implements Callable<Integer>, ExtraCommand {
         description = "Check a file this long after the last change to it (default ${DEFAULT-VALUE} ms): typing "
             + "costs one check per pause, not one per key.")
     long debounceMillis;
+
+    @Option(names = "--filter", paramLabel = "PROPS",
+        description = "Properties file whose values replace $${key} placeholders (as validate --filter); the "
+            + "editor's initialization option \"filter\" may name it instead.")
+    Path filter;
 
     @Override
     public Integer call() throws Exception {
@@ -49,7 +57,7 @@ public final class LspCommand implements Callable<Integer>, ExtraCommand {
         // The user's classes are installed on the thread that checks: its context class loader finds them.
         CompletableFuture.runAsync(() -> classes.install(null), checker).join();
         FluxLanguageServer server = new FluxLanguageServer(checker, debounceMillis, System.getenv(),
-            classpath -> useClasspath(classpath), LspCommand.class.getPackage().getImplementationVersion());
+            Optional.ofNullable(filter), classpath -> useClasspath(classpath), LspCommand.class.getPackage().getImplementationVersion());
         Launcher<LanguageClient> launcher = LSPLauncher.createServerLauncher(server, System.in, protocolOut);
         server.connect(launcher.getRemoteProxy());
         CompletableFuture<?> listening = CompletableFuture.runAsync(() -> {

@@ -27,10 +27,24 @@ public final class TopologyCheck {
     static final String SOURCE = "flux";
 
     private final Map<String, String> environment;
+    private final Optional<Path> filter;
 
-    /** @param environment for {@code ${ENV-NAME}} placeholders: the server's, as {@code validate --env-filter} reads */
-    public TopologyCheck(Map<String, String> environment) {
+    /**
+     * @param environment for {@code ${ENV-NAME}} placeholders: the server's, as {@code validate --env-filter} reads
+     * @param filter      the properties file for {@code ${key}} placeholders, as {@code validate --filter} reads
+     */
+    public TopologyCheck(Map<String, String> environment, Optional<Path> filter) {
         this.environment = Map.copyOf(environment);
+        this.filter = filter;
+    }
+
+    public TopologyCheck(Map<String, String> environment) {
+        this(environment, Optional.empty());
+    }
+
+    /** This check with {@code ${key}} placeholders from {@code properties}. */
+    TopologyCheck withFilter(Path properties) {
+        return new TopologyCheck(environment, Optional.of(properties));
     }
 
     /**
@@ -40,7 +54,7 @@ public final class TopologyCheck {
     public Map<String, List<org.eclipse.lsp4j.Diagnostic>> check(String uri, String text) {
         String label = label(uri);
         // --env-filter on: an editor cannot pass the flag per run, and an unset variable is then still reported.
-        LoadOptions options = new LoadOptions(label, false, Optional.empty(), true, environment, Map.of(), true,
+        LoadOptions options = new LoadOptions(label, false, filter, true, environment, Map.of(), true,
             Path.of(""), Set.of()).withText(text);
         LoadResult result = FluxLoader.load(options);
         Map<String, List<org.eclipse.lsp4j.Diagnostic>> byFile = new LinkedHashMap<>();

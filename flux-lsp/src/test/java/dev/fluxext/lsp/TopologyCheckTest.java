@@ -141,6 +141,20 @@ class TopologyCheckTest {
     }
 
     @Test
+    void keyPlaceholdersReadTheFilterFile() throws Exception {
+        String text = "name: p\nconfig:\n  topology.workers: ${workers}\nspouts:\n  - id: s\n"
+            + "    className: org.apache.storm.testing.TestWordSpout\n";
+        String uri = dir.resolve("p.yaml").toUri().toString();
+        List<Diagnostic> without = new TopologyCheck(Map.of()).check(uri, text).get(uri);
+        assertEquals(List.of("FX105"), without.stream().map(d -> d.getCode().getLeft()).toList());
+        Path properties = Files.writeString(dir.resolve("dev.properties"), "workers=2\n");
+        assertEquals(List.of(), new TopologyCheck(Map.of()).withFilter(properties).check(uri, text).get(uri));
+        Files.writeString(properties, "workers=two\n");
+        assertEquals(List.of("FX403"), new TopologyCheck(Map.of()).withFilter(properties).check(uri, text).get(uri)
+            .stream().map(d -> d.getCode().getLeft()).toList());
+    }
+
+    @Test
     void completionOffersTheKeysOfTheMapBeingWritten() {
         String text = "streams:\n  - from: a\n    to: b\n    grouping:\n      ty\n";
         List<String> keys = Completions.at(text, new Position(4, 8), () -> ComponentIds.of(text, "t.yaml")).stream()
