@@ -83,9 +83,10 @@ public final class TopologyCheck {
             r.message());
     }
 
-    /** The file's path as diagnostics name it. */
+    /** The file's path as diagnostics name it; a document that is no file yet (untitled:...) by its URI. */
     static String label(String uri) {
-        return Path.of(URI.create(uri)).toString();
+        URI parsed = URI.create(uri);
+        return "file".equals(parsed.getScheme()) ? Path.of(parsed).toString() : uri;
     }
 
     private static String uri(String file) {

@@ -51,6 +51,15 @@ class TopologyCheckTest {
         assertEquals(7, received.size());
     }
 
+    /** A new buffer not saved yet is checked too, under its URI. */
+    @Test
+    void anUntitledDocumentIsCheckedUnderItsUri() {
+        String uri = "untitled:Untitled-1";
+        List<Diagnostic> found = new TopologyCheck(Map.of()).check(uri, "name: u\nspout: []\n").get(uri);
+        assertTrue(found.stream().anyMatch(d -> d.getMessage().getLeft().contains("did you mean 'spouts'?")),
+            found.toString());
+    }
+
     @Test
     void aFileWithoutProblemsGetsAnEmptyList() {
         String uri = dir.resolve("ok.yaml").toUri().toString();
