@@ -20,8 +20,11 @@ final class ComponentIds {
     /** Which top-level list an id is declared in. */
     enum Section { spouts, bolts, components }
 
-    /** An id written at {@code span}; {@code section} is present for a declaration, empty for a use. */
-    record Occurrence(String id, Span span, Optional<Section> section) {
+    /**
+     * An id written at {@code span}; {@code section} is present for a declaration, empty for a use; a declaration's
+     * {@code className} as written, if it has one.
+     */
+    record Occurrence(String id, Span span, Optional<Section> section, Optional<String> className) {
         boolean declaration() {
             return section.isPresent();
         }
@@ -75,7 +78,9 @@ final class ComponentIds {
         if (list instanceof YNode.Seq seq) {
             for (YNode item : seq.items()) {
                 if (item instanceof YNode.Map map) {
-                    id(map.get("id"), Optional.of(section), found);
+                    Optional<String> className = map.get("className").filter(YNode.Scalar.class::isInstance)
+                        .map(c -> ((YNode.Scalar) c).text());
+                    id(map.get("id"), Optional.of(section), className, found);
                 }
             }
         }
@@ -85,8 +90,8 @@ final class ComponentIds {
         if (streams instanceof YNode.Seq seq) {
             for (YNode item : seq.items()) {
                 if (item instanceof YNode.Map map) {
-                    id(map.get("from"), Optional.empty(), found);
-                    id(map.get("to"), Optional.empty(), found);
+                    id(map.get("from"), Optional.empty(), Optional.empty(), found);
+                    id(map.get("to"), Optional.empty(), Optional.empty(), found);
                 }
             }
         }
@@ -97,9 +102,9 @@ final class ComponentIds {
         if (node instanceof YNode.Map map) {
             for (YNode.Entry entry : map.entries()) {
                 if (entry.key().equals("ref")) {
-                    id(Optional.of(entry.value()), Optional.empty(), found);
+                    id(Optional.of(entry.value()), Optional.empty(), Optional.empty(), found);
                 } else if (entry.key().equals("reflist") && entry.value() instanceof YNode.Seq list) {
-                    list.items().forEach(item -> id(Optional.of(item), Optional.empty(), found));
+                    list.items().forEach(item -> id(Optional.of(item), Optional.empty(), Optional.empty(), found));
                 } else {
                     references(entry.value(), found);
                 }
@@ -109,9 +114,10 @@ final class ComponentIds {
         }
     }
 
-    private static void id(Optional<YNode> node, Optional<Section> section, List<Occurrence> found) {
+    private static void id(Optional<YNode> node, Optional<Section> section, Optional<String> className,
+                           List<Occurrence> found) {
         if (node.orElse(null) instanceof YNode.Scalar scalar && scalar.value() instanceof String id) {
-            found.add(new Occurrence(id, scalar.span(), section));
+            found.add(new Occurrence(id, scalar.span(), section, className));
         }
     }
 

@@ -28,6 +28,8 @@ import org.eclipse.lsp4j.DidSaveTextDocumentParams;
 import org.eclipse.lsp4j.Hover;
 import org.eclipse.lsp4j.HoverParams;
 import org.eclipse.lsp4j.Location;
+import org.eclipse.lsp4j.MarkupContent;
+import org.eclipse.lsp4j.MarkupKind;
 import org.eclipse.lsp4j.LocationLink;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.PrepareRenameDefaultBehavior;
@@ -233,12 +235,28 @@ final class TopologyDocuments implements TextDocumentService {
         });
     }
 
+    /** Over an id: what it names (kind, class, line); over a key: its documentation. */
     @Override
     public CompletableFuture<Hover> hover(HoverParams params) {
         return CompletableFuture.supplyAsync(() -> {
             Document document = open.get(params.getTextDocument().getUri());
-            return document == null ? null : KeyDocs.hover(document.text, params.getPosition()).orElse(null);
+            if (document == null) {
+                return null;
+            }
+            String uri = params.getTextDocument().getUri();
+            return occurrenceAt(params).map(o -> idHover(ids(uri).declarations(o.id()), o.id()))
+                .or(() -> KeyDocs.hover(document.text, params.getPosition())).orElse(null);
         });
+    }
+
+    private static Hover idHover(List<Occurrence> declarations, String id) {
+        String text = declarations.isEmpty() ? "`" + id + "`: no spout, bolt or component has this id"
+            : String.join("\n\n", declarations.stream().map(d -> {
+                String kind = d.section().orElseThrow().name();
+                return "**" + kind.substring(0, kind.length() - 1) + "** `" + id + "`"
+                    + d.className().map(c -> ": `" + c + "`").orElse("") + " (line " + d.span().start().line() + ")";
+            }).toList());
+        return new Hover(new MarkupContent(MarkupKind.MARKDOWN, text));
     }
 
     /** The file an {@code includes:} entry's {@code file:} under the cursor names, at its start. */

@@ -110,6 +110,8 @@ class NeovimLspIT {
         assertEquals("[\"count\",\"echo\",\"missing\"]", received.getAsJsonArray("completion").toString());
         assertTrue(received.get("hover").getAsString().startsWith("**className** — Class name"),
             received.get("hover").getAsString());
+        assertEquals("**bolt** `echo`: `org.apache.storm.testing.IdentityBolt` (line 18)",
+            received.get("id_hover").getAsString());
         assertEquals(0, received.get("exit_code").getAsInt(), "the server's exit status after shutdown and exit");
     }
 

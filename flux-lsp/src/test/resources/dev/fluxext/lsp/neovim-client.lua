@@ -6,7 +6,7 @@
 --   quickfix   the code actions offered for the 'feilds' diagnostic, the line after applying the first,
 --              and the diagnostics published after it
 --   rename     the lines after renaming the spout 'words' to 'sentences', and the diagnostics after it
---   completion the labels offered after `to: ` ; hover the text for the key `parallelism`
+--   completion the labels offered after `to: `; hover the text for the key `className`; id_hover over an id
 local out_path = os.getenv('FLUX_LSP_OUT')
 local file = os.getenv('FLUX_LSP_FILE')
 local cmd = vim.fn.json_decode(os.getenv('FLUX_LSP_CMD'))
@@ -112,6 +112,8 @@ local ok, failure = pcall(function()
   out.completion = vim.tbl_map(function(item) return item.label end, items)
   local hover = request('textDocument/hover', at('    className: "org.apache.storm.testing.TestWordSpout"', 'className'))
   out.hover = hover and hover.contents and hover.contents.value
+  local id_hover = request('textDocument/hover', at('    to: "echo"', 'echo'))
+  out.id_hover = id_hover and id_hover.contents and id_hover.contents.value
 
   vim.lsp.stop_client(client_id)
   vim.wait(10000, function() return out.exit_code ~= nil end, 20)
