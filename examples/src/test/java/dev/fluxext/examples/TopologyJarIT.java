@@ -56,6 +56,14 @@ class TopologyJarIT {
         assertEquals(List.of(), entries().stream().filter(name -> name.startsWith("org/slf4j/")).limit(5).toList());
     }
 
+    /** flux lsp is on the launcher's classpath (this module's dependencies), never in a worker. */
+    @Test
+    void carriesNoEditorProtocol() throws IOException {
+        assertEquals(List.of(), entries().stream().filter(name -> name.startsWith("dev/fluxext/lsp/")
+                || name.startsWith("org/eclipse/lsp4j/") || name.startsWith("com/google/gson/")
+                || name.equals("META-INF/services/dev.fluxext.cli.ExtraCommand")).limit(5).toList());
+    }
+
     @Test
     void holdsTheExamplesTheLoaderTheCodecsAndTheBundledText() throws IOException {
         List<String> entries = entries();

@@ -108,11 +108,20 @@ public final class FluxCli implements Runnable {
         for (Class<?> command : COMMANDS) {
             flux.addSubcommand(command);
         }
+        for (Class<?> command : ExtraCommand.all()) {
+            flux.addSubcommand(command);
+        }
         return flux;
     }
 
+    /** The command {@code name}: one of ours, else one of another module's ({@link ExtraCommand}), looked up last. */
     private static Optional<Class<?>> command(String name) {
-        for (Class<?> command : COMMANDS) {
+        Optional<Class<?>> ours = named(name, COMMANDS);
+        return ours.isPresent() || isFluxForm(name) ? ours : named(name, ExtraCommand.all());
+    }
+
+    private static Optional<Class<?>> named(String name, List<Class<?>> commands) {
+        for (Class<?> command : commands) {
             if (command.getAnnotation(Command.class).name().equals(name)) {
                 return Optional.of(command);
             }

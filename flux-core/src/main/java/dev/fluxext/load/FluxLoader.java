@@ -102,7 +102,9 @@ public final class FluxLoader {
         Substitution substitution = new Substitution(properties, options.envFilter(), options.environment(), budget,
                 options.secretNames());
         YamlReader reader = new YamlReader(budget);
-        Includes includes = new Includes((source, includedAt) -> text(source, includedAt, diagnostics)
+        // The main file is the one source read with no include naming it (includedAt null).
+        Includes includes = new Includes((source, includedAt) -> (includedAt == null && options.text().isPresent()
+                ? options.text() : text(source, includedAt, diagnostics))
                 .flatMap(text -> substitution.inText(text, source.label(), diagnostics))
                 .flatMap(text -> reader.read(text, source.label(), diagnostics)), diagnostics, budget,
                 options.workingDirectory());

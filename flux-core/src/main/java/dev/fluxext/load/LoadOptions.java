@@ -23,10 +23,19 @@ import java.util.Set;
  *                         process's working directory unless a test gives another
  * @param secretNames   {@code --secret}: properties whose values no message prints, besides those named like a secret
  *                      ({@link dev.fluxext.diag.SecretNames}) and every environment variable
+ * @param text          the text of {@code file} as an editor holds it, unsaved ({@code flux lsp}): read instead of the
+ *                      file; its includes are still read from disk
  */
 public record LoadOptions(String file, boolean resource, Optional<Path> filter, boolean envFilter,
                           Map<String, String> environment, Map<String, Object> configOverrides, boolean staticCheck,
-                          Path workingDirectory, Set<String> secretNames) {
+                          Path workingDirectory, Set<String> secretNames, Optional<String> text) {
+
+    public LoadOptions(String file, boolean resource, Optional<Path> filter, boolean envFilter,
+                       Map<String, String> environment, Map<String, Object> configOverrides, boolean staticCheck,
+                       Path workingDirectory, Set<String> secretNames) {
+        this(file, resource, filter, envFilter, environment, configOverrides, staticCheck, workingDirectory,
+                secretNames, Optional.empty());
+    }
 
     public LoadOptions(String file, boolean resource, Optional<Path> filter, boolean envFilter,
                        Map<String, String> environment, Map<String, Object> configOverrides, boolean staticCheck) {
@@ -44,12 +53,19 @@ public record LoadOptions(String file, boolean resource, Optional<Path> filter, 
         configOverrides = Map.copyOf(configOverrides);
         workingDirectory = workingDirectory == null ? Path.of("") : workingDirectory;
         secretNames = secretNames == null ? Set.of() : Set.copyOf(secretNames);
+        text = text == null ? Optional.empty() : text;
     }
 
     /** These options with relative includes looked up from {@code directory}. */
     public LoadOptions inDirectory(Path directory) {
         return new LoadOptions(file, resource, filter, envFilter, environment, configOverrides, staticCheck, directory,
-                secretNames);
+                secretNames, text);
+    }
+
+    /** These options reading {@code text} as the file's content (an editor's unsaved buffer) instead of the file. */
+    public LoadOptions withText(String text) {
+        return new LoadOptions(file, resource, filter, envFilter, environment, configOverrides, staticCheck,
+                workingDirectory, secretNames, Optional.of(text));
     }
 
     public static LoadOptions of(String file) {

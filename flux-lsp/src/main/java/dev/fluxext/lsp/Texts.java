@@ -1,0 +1,52 @@
+package dev.fluxext.lsp;
+
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
+
+/** Reading a document's text at the protocol's positions. */
+final class Texts {
+
+    private Texts() {
+    }
+
+    /** The offset of {@code position} in {@code text}, or -1 when it is past the text. */
+    static int offset(String text, Position position) {
+        int offset = 0;
+        for (int line = 0; line < position.getLine(); line++) {
+            int newline = text.indexOf('\n', offset);
+            if (newline < 0) {
+                return -1;
+            }
+            offset = newline + 1;
+        }
+        int end = text.indexOf('\n', offset);
+        int lineEnd = end < 0 ? text.length() : end;
+        return Math.min(offset + position.getCharacter(), lineEnd);
+    }
+
+    /** The line {@code position} is on, up to it. */
+    static String linePrefix(String text, Position position) {
+        int at = offset(text, position);
+        if (at < 0) {
+            return "";
+        }
+        int start = text.lastIndexOf('\n', at - 1) + 1;
+        return text.substring(start, at);
+    }
+
+    /** {@code range} without its enclosing quotes, when the text there is a quoted scalar on one line. */
+    static Range unquoted(String text, Range range) {
+        int start = offset(text, range.getStart());
+        int end = offset(text, range.getEnd());
+        if (start < 0 || end < 0 || end - start < 2 || range.getStart().getLine() != range.getEnd().getLine()) {
+            return range;
+        }
+        char first = text.charAt(start);
+        if ((first == '"' || first == '\'') && text.charAt(end - 1) == first) {
+            Position s = range.getStart();
+            Position e = range.getEnd();
+            return new Range(new Position(s.getLine(), s.getCharacter() + 1), new Position(e.getLine(), e.getCharacter() - 1));
+        }
+        return range;
+    }
+}
