@@ -92,6 +92,9 @@ public final class TlsKeys {
             throw new IllegalArgumentException(where + " must be an absolute path: each worker reads it on its host");
         }
         try {
+            if (!Files.exists(path)) {
+                throw new IllegalArgumentException(where + " does not exist on this machine");
+            }
             if (!Files.isRegularFile(path) || Files.size(path) > MAX_PASSWORD_FILE_BYTES) {
                 throw new IllegalArgumentException(where + " is not a regular file of at most "
                         + MAX_PASSWORD_FILE_BYTES + " bytes");

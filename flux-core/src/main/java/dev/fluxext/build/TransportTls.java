@@ -1,7 +1,10 @@
 package dev.fluxext.build;
 
 import dev.fluxext.diag.Code;
+import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.diag.Related;
+import dev.fluxext.diag.Severity;
 import dev.fluxext.model.ConfigMap;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.TlsDef;
@@ -11,18 +14,26 @@ import dev.fluxext.transport.TransportOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The {@code tls:} block of the transport: puts {@link TlsContext} between the batch transport (if any) and Storm's
  * Netty transport, with only non-secret keys in the topology config (store paths, the password's source), and checks
- * here what a worker would otherwise fail on ({@link TlsStores}: missing stores, a wrong password, an expired key,
- * a chain the truststore does not accept), when the password can be read here (a remote cluster's workers may have a
- * variable this host has not). A relative store path is made absolute against the topology file's directory.
+ * here what a worker would otherwise fail on ({@link TlsStores}: a wrong password, an expired key, a chain the
+ * truststore does not accept). What is not on this machine (a cluster's per-host stores, a variable only the workers'
+ * environment has) is one warning, {@link Code#TLS_NOT_HERE}, whose related places name each missing thing: the
+ * workers check them at start, and {@code submit --local}, whose workers run here, makes it an error. A relative store
+ * path is made absolute against the topology file's directory.
  */
 final class TransportTls {
+
+    /** What a store or password file that is not here is called (the worker's own check says the same). */
+    static final String DOES_NOT_EXIST = " does not exist on this machine";
 
     private TransportTls() {
     }
@@ -54,10 +65,22 @@ final class TransportTls {
         if (keystore.isEmpty() || truststore.isEmpty() || clientKeystore.isEmpty() || clientTruststore.isEmpty()) {
             return;
         }
-        readablePassword(tls.password(), diagnostics).ifPresent(password -> {
-            check(keystore.get(), truststore.get(), password, diagnostics);
+        List<Related> notHere = new ArrayList<>();
+        Stream.of(keystore, truststore, clientKeystore, clientTruststore).map(Optional::get).distinct()
+                .filter(store -> !Files.exists(Path.of(store.value())))
+                .forEach(store -> notHere.add(new Related(store.span(), store.value() + DOES_NOT_EXIST)));
+        int absentStores = notHere.size();
+        Optional<String> password = readablePassword(tls.password(), notHere, diagnostics);
+        if (!notHere.isEmpty()) {
+            boolean allAbsent = absentStores == Stream.of(keystore, truststore, clientKeystore, clientTruststore).distinct()
+                    .count() && notHere.size() > absentStores;
+            diagnostics.add(new Diagnostic(Code.TLS_NOT_HERE, Severity.WARNING, notHere.get(0).span(),
+                    notHereMessage(notHere, allAbsent, tls.password()), notHere));
+        }
+        password.ifPresent(pw -> {
+            check(keystore.get(), truststore.get(), pw, diagnostics);
             if (!clientKeystore.equals(keystore) || !clientTruststore.equals(truststore)) {
-                check(clientKeystore.get(), clientTruststore.get(), password, diagnostics);
+                check(clientKeystore.get(), clientTruststore.get(), pw, diagnostics);
             }
         });
         Map<String, Located<String>> stores = new LinkedHashMap<>();
@@ -96,11 +119,38 @@ final class TransportTls {
         return Optional.of(new Located<>(base.resolve(file).normalize().toString(), path.span()));
     }
 
-    /** {@link TlsStores}'s findings, each at the key of the store it concerns. */
+    /**
+     * The warning for what is not here: one line. When nothing is here, the usual case of a submitting machine that
+     * holds none of the workers' files, it says just that.
+     */
+    private static String notHereMessage(List<Related> notHere, boolean allAbsent, TlsDef.Password password) {
+        boolean env = password.source() == TlsDef.Password.Source.ENV;
+        if (allAbsent) {
+            return env ? "the TLS stores are not on this machine, nor the environment variable "
+                    + password.name().value() + ": each worker checks them at start"
+                    : "the TLS stores and password file are not on this machine: each worker checks them at start";
+        }
+        if (notHere.size() == 1 && env && notHere.get(0).span().equals(password.name().span())) {
+            return "the environment variable " + password.name().value() + " is not set here, so the stores were not "
+                    + "opened; each worker reads it from its environment (with --local: this one, so set it before "
+                    + "submitting)";
+        }
+        return String.join(", ", notHere.stream().map(Related::message).toList()) + ": not checked here; each "
+                + "worker checks the TLS files at start, on its own host";
+    }
+
+    /**
+     * {@link TlsStores}'s findings, each at the key of the store it concerns; only for a keystore that is here (a
+     * truststore that is not is left out of the check).
+     */
     private static void check(Located<String> keystore, Located<String> truststore, String password,
                               Diagnostics diagnostics) {
+        if (!Files.exists(Path.of(keystore.value()))) {
+            return;
+        }
+        Path trust = Path.of(truststore.value());
         for (TlsStores.StoreProblem problem : TlsStores.check(Path.of(keystore.value()), password.toCharArray(),
-                Path.of(truststore.value()), Instant.now())) {
+                Files.exists(trust) ? trust : null, Instant.now())) {
             Located<String> at = problem.role() == TlsStores.Role.TRUSTSTORE ? truststore : keystore;
             String message = problem.message() + (problem.fix().isEmpty() ? "" : ": " + problem.fix());
             if (problem.isError()) {
@@ -111,13 +161,21 @@ final class TransportTls {
         }
     }
 
-    /** The password, if this host can read it; a source this host lacks is a warning (a cluster's workers may have it). */
-    private static Optional<String> readablePassword(TlsDef.Password password, Diagnostics diagnostics) {
+    /**
+     * The password, if this host can read it; a source this host lacks goes to {@code notHere} (a cluster's workers
+     * may have it), one that is here and wrong is an error.
+     */
+    private static Optional<String> readablePassword(TlsDef.Password password, List<Related> notHere,
+                                                     Diagnostics diagnostics) {
         String key = password.source() == TlsDef.Password.Source.ENV ? TlsKeys.PASSWORD_ENV : TlsKeys.PASSWORD_FILE;
-        if (password.source() == TlsDef.Password.Source.ENV && System.getenv(password.name().value()) == null) {
-            diagnostics.warning(Code.TLS_STORE, password.name().span(), "the environment variable "
-                    + password.name().value() + " is not set here, so the stores were not opened; each worker reads "
-                    + "it from its environment (with --local: this one, so set it before submitting)");
+        String name = password.name().value();
+        if (password.source() == TlsDef.Password.Source.ENV && System.getenv(name) == null) {
+            notHere.add(new Related(password.name().span(), "the environment variable " + name + " is not set"));
+            return Optional.empty();
+        }
+        if (password.source() == TlsDef.Password.Source.FILE && Path.of(name).isAbsolute()
+                && !Files.exists(Path.of(name))) {
+            notHere.add(new Related(password.name().span(), name + DOES_NOT_EXIST));
             return Optional.empty();
         }
         try {

@@ -185,7 +185,8 @@ public final class Flux implements Callable<Integer> {
         // The storm script takes -c KEY=VALUE for itself and passes it on as storm.options.
         options.scriptOverrides = Utils.readCommandLineOpts();
         options.verbose = verbose;
-        LoadResult result = options.loadAndPrint(context, false);
+        LoadResult result = local && !dryRun ? options.loadAndPrintForWorkersHere(context)
+            : options.loadAndPrint(context, false);
         LoadedTopology topology = options.topologyOf(result);
         SecretsOption.Shown shown = secrets.shown(result.redactions());
         if (dryRun) {

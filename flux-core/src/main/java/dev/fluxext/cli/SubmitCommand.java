@@ -84,7 +84,8 @@ final class SubmitCommand implements Callable<Integer> {
                 logFile == null ? null : context.workingDir().resolve(logFile).toString(), context.err(),
                 topologyOptions.verbose);
         }
-        LoadResult result = topologyOptions.loadAndPrint(context, false);
+        LoadResult result = mode.local && !dryRun ? topologyOptions.loadAndPrintForWorkersHere(context)
+            : topologyOptions.loadAndPrint(context, false);
         LoadedTopology topology = topologyOptions.topologyOf(result);
         SecretsOption.Shown shown = secrets.shown(result.redactions());
         if (mode.remote) {

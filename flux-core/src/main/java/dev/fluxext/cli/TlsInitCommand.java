@@ -25,6 +25,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -40,14 +41,18 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code flux tls init DIR}: a per-topology CA and the workers' stores in one command, as Elasticsearch's certutil
  * makes a cluster's. Every file is written readable by its owner only; nothing existing is replaced without
- * {@code --force}. The CA's key goes into a store of its own, so that {@code --ca} can issue more later.
+ * {@code --force}. The CA's key goes into a store of its own, so that {@code --ca} can issue more later. With
+ * {@code --workers}, each host gets a directory of exactly what it needs, to be copied to one path on every host, so
+ * that one topology file (one keystore path) serves every host.
  */
 @Command(name = "init", mixinStandardHelpOptions = true,
     description = {"Make a CA and worker key stores for TLS between a topology's workers, in DIR:",
         "  ca.p12      the truststore: the CA's certificate only",
-        "  worker.p12  the keystore: a worker key with its certificate and the CA's (or worker-HOST.p12 per --workers)",
+        "  worker.p12  the keystore: a worker key with its certificate and the CA's (without --workers)",
         "  tls.pass    the stores' password (random, unless --password-file)",
         "  ca-key.p12  the CA's private key, to issue more with --ca; keep it off the worker hosts",
+        "  HOST/       with --workers, one per host: its own worker.p12 (naming HOST), ca.p12 and tls.pass;",
+        "              copy it to HOST's --install-dir",
         "DIR is made readable by you only (0700), each file too (0600). Prints the transport.tls block to paste."})
 final class TlsInitCommand implements Callable<Integer> {
 
@@ -68,9 +73,17 @@ final class TlsInitCommand implements Callable<Integer> {
     Path dir;
 
     @Option(names = "--workers", split = ",", paramLabel = "HOST",
-        description = "One keystore per worker host, worker-HOST.p12, naming that host (a DNS name or an IP "
-            + "address). Without it: worker.p12 for this machine (localhost, 127.0.0.1, ::1, its host name).")
+        description = "One directory per worker host, DIR/HOST/, with worker.p12 naming that host (a DNS name or an "
+            + "IP address), ca.p12 and tls.pass. Without it: worker.p12 in DIR for this machine (localhost, "
+            + "127.0.0.1, ::1, its host name).")
     List<String> workers = List.of();
+
+    @Option(names = "--install-dir", paramLabel = "PATH",
+        description = "With --workers: the absolute path on every worker host that DIR/HOST/ is copied to; the "
+            + "printed block names its files (default: /etc/fluxext/tls).")
+    Path installDir;
+
+    static final Path DEFAULT_INSTALL_DIR = Path.of("/etc/fluxext/tls");
 
     @Option(names = "--days", paramLabel = "N", defaultValue = "365",
         description = "How long the worker certificates are valid (default: ${DEFAULT-VALUE} days).")
@@ -102,16 +115,34 @@ final class TlsInitCommand implements Callable<Integer> {
         if (days < 1 || caDays < 1) {
             throw new CliException(ExitCodes.USAGE, "flux tls init: --days and --ca-days must be at least 1");
         }
+        Set<String> seen = new HashSet<>();
         for (String host : workers) {
             if (!HOST.matcher(host).matches()) {
                 throw new CliException(ExitCodes.USAGE, "flux tls init: --workers '" + host + "' is not a host name "
                     + "or IP address");
             }
+            if (!seen.add(hostDirectory(host))) {
+                throw new CliException(ExitCodes.USAGE, "flux tls init: --workers names " + host + " twice");
+            }
+        }
+        if (installDir != null && workers.isEmpty()) {
+            throw new CliException(ExitCodes.USAGE, "flux tls init: --install-dir goes with --workers (without it, "
+                + "the block names DIR's own files)");
+        }
+        Path install = installDir == null ? DEFAULT_INSTALL_DIR : installDir.normalize();
+        if (!install.isAbsolute()) {
+            // Each worker opens the path on its own host, from whatever directory it was started in.
+            throw new CliException(ExitCodes.USAGE, "flux tls init: --install-dir " + installDir + " must be an "
+                + "absolute path, e.g. /etc/fluxext/tls");
         }
         Path target = context.workingDir().resolve(dir).toAbsolutePath().normalize();
         Map<String, List<String>> keystores = keystores();
         List<String> names = new ArrayList<>(List.of(TRUSTSTORE, PASSWORD));
         names.addAll(keystores.keySet());
+        for (String host : workers) {
+            names.add(hostDirectory(host) + "/" + TRUSTSTORE);
+            names.add(hostDirectory(host) + "/" + PASSWORD);
+        }
         if (caKeyStore == null) {
             names.add(CA_KEY);
         }
@@ -136,6 +167,9 @@ final class TlsInitCommand implements Callable<Integer> {
         Validity validity = new Validity(now.minus(Duration.ofHours(1)), notAfter); // an hour for clocks apart
 
         boolean posix = makeDirectory(target, notes);
+        for (String host : workers) {
+            makeDirectory(target.resolve(hostDirectory(host)), notes);
+        }
         Certificates.writeTrustStore(target.resolve(TRUSTSTORE), password, issuer.cert());
         Map<String, X509Certificate> issued = new LinkedHashMap<>();
         for (Map.Entry<String, List<String>> store : keystores.entrySet()) {
@@ -147,14 +181,20 @@ final class TlsInitCommand implements Callable<Integer> {
                 issuer.cert());
             issued.put(store.getKey(), cert);
         }
-        Certificates.writePrivately(target.resolve(PASSWORD), new String(password).getBytes(StandardCharsets.UTF_8));
+        byte[] passwordBytes = new String(password).getBytes(StandardCharsets.UTF_8);
+        Certificates.writePrivately(target.resolve(PASSWORD), passwordBytes);
+        for (String host : workers) {
+            Path hostDir = target.resolve(hostDirectory(host));
+            Certificates.writeTrustStore(hostDir.resolve(TRUSTSTORE), password, issuer.cert());
+            Certificates.writePrivately(hostDir.resolve(PASSWORD), passwordBytes);
+        }
         if (caKeyStore == null) {
             Certificates.writeKeyStore(target.resolve(CA_KEY), password, CA_ALIAS, issuer.key(), issuer.cert());
         }
         // What validate will say about them: nothing, unless something above is wrong.
         for (String keystore : issued.keySet()) {
-            List<StoreProblem> problems = TlsStores.check(target.resolve(keystore), password,
-                target.resolve(TRUSTSTORE), now);
+            Path store = target.resolve(keystore);
+            List<StoreProblem> problems = TlsStores.check(store, password, store.resolveSibling(TRUSTSTORE), now);
             if (problems.stream().anyMatch(StoreProblem::isError)) {
                 throw new CliException(ExitCodes.FAILURE, "flux tls init: the stores written do not check: "
                     + problems);
@@ -163,20 +203,25 @@ final class TlsInitCommand implements Callable<Integer> {
         if (!posix) {
             notes.add("this file system has no POSIX permissions: make DIR readable by the workers' user only");
         }
-        print(context.out(), target, issued, issuer, notes);
+        print(context.out(), target, install, issued, issuer, notes);
         return ExitCodes.OK;
     }
 
-    /** Keystore file name → the host names its certificate carries (the first is its name). */
+    /** Keystore path relative to DIR → the host names its certificate carries (the first is its name). */
     private Map<String, List<String>> keystores() {
         Map<String, List<String>> stores = new LinkedHashMap<>();
         if (workers.isEmpty()) {
             stores.put(KEYSTORE, Certificates.localHosts());
         }
         for (String host : workers) {
-            stores.put("worker-" + host.toLowerCase(Locale.ROOT).replace(':', '_') + ".p12", List.of(host));
+            stores.put(hostDirectory(host) + "/" + KEYSTORE, List.of(host));
         }
         return stores;
+    }
+
+    /** DIR's subdirectory for a host: its name in lower case (names are case-blind), an IPv6 address's ':' as '_'. */
+    static String hostDirectory(String host) {
+        return host.toLowerCase(Locale.ROOT).replace(':', '_');
     }
 
     private record Issuer(X509Certificate cert, PrivateKey key, Path keyStore, boolean made) {
@@ -260,8 +305,8 @@ final class TlsInitCommand implements Callable<Integer> {
         return posix;
     }
 
-    private void print(PrintWriter out, Path target, Map<String, X509Certificate> issued, Issuer issuer,
-                       List<String> notes) {
+    private void print(PrintWriter out, Path target, Path install, Map<String, X509Certificate> issued,
+                       Issuer issuer, List<String> notes) {
         out.printf("flux: wrote to %s (each file readable by you only):%n", target);
         out.printf("  %-22s the truststore: the CA certificate %s%n", TRUSTSTORE,
             issuer.cert().getSubjectX500Principal().getName());
@@ -272,6 +317,10 @@ final class TlsInitCommand implements Callable<Integer> {
             out.printf("  %-22s   SHA-256 %s%n", "", Certificates.sha256Fingerprint(cert));
         });
         out.printf("  %-22s the stores' password%n", PASSWORD);
+        for (String host : workers) {
+            out.printf("  %-22s %s's files: its %s, and %s and %s as above%n", hostDirectory(host) + "/", host,
+                KEYSTORE, TRUSTSTORE, PASSWORD);
+        }
         if (issuer.made()) {
             out.printf("  %-22s the CA's private key: move it off the worker hosts and keep it; it issues more%n",
                 CA_KEY);
@@ -282,25 +331,36 @@ final class TlsInitCommand implements Callable<Integer> {
         out.println();
         out.println("Paste into the topology file:");
         out.println();
+        Path files = workers.isEmpty() ? target : install;
         out.println("transport:");
         out.println("  tls:");
-        out.println("    keystore: " + yaml(target.resolve(KEYSTORE)));
-        out.println("    truststore: " + yaml(target.resolve(TRUSTSTORE)));
-        out.println("    password: {file: " + yaml(target.resolve(PASSWORD)) + "}");
+        out.println("    keystore: " + yaml(files.resolve(KEYSTORE)));
+        out.println("    truststore: " + yaml(files.resolve(TRUSTSTORE)));
+        out.println("    password: {file: " + yaml(files.resolve(PASSWORD)) + "}");
         out.println();
         if (workers.isEmpty()) {
             out.println("For --local, that is all. For a cluster, each worker host needs " + KEYSTORE + ", "
                 + TRUSTSTORE + " and " + PASSWORD + " at these paths, readable by the user that runs the workers "
                 + "only; better, one keystore per host: flux tls init DIR --workers host1,host2");
         } else {
-            out.println("On each worker host, put that host's worker-HOST.p12 at " + target.resolve(KEYSTORE)
-                + ", and " + TRUSTSTORE + " and " + PASSWORD + " beside it, readable by the user that runs the "
-                + "workers only.");
+            out.println("Then put each host's files at " + install + " on it, readable by the user that runs the "
+                + "workers only (e.g. scp -rp, as that user):");
+            for (String host : workers) {
+                out.println("copy " + target.resolve(hostDirectory(host)) + "/ to " + remote(host) + ":" + install
+                    + "/");
+            }
         }
         Path caStore = issuer.keyStore();
         out.println("More worker stores from the same CA, with the same password: flux tls init NEWDIR --ca " + caStore
-            + " --password-file " + target.resolve(PASSWORD) + " --workers HOST (docs/tls.md: issuing, rotation)");
+            + " --password-file " + target.resolve(PASSWORD) + " --workers HOST"
+            + (install.equals(DEFAULT_INSTALL_DIR) ? "" : " --install-dir " + install)
+            + " (docs/tls.md: issuing, rotation)");
         out.flush();
+    }
+
+    /** A host as scp and rsync take it before ":PATH": an IPv6 address in brackets. */
+    private static String remote(String host) {
+        return host.contains(":") ? "[" + host + "]" : host;
     }
 
     private static List<String> hosts(X509Certificate cert) {

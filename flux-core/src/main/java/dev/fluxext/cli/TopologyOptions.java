@@ -91,6 +91,31 @@ final class TopologyOptions {
     }
 
     /**
+     * As {@link #loadAndPrint} for a run whose workers start on this machine ({@code --local}, without
+     * {@code --dry-run}): a TLS store, password file or variable that is not here ({@link Code#TLS_NOT_HERE}, a
+     * warning where a cluster's workers check them) is an error naming each, as the run's workers would fail on it.
+     */
+    LoadResult loadAndPrintForWorkersHere(CliContext context) {
+        LoadResult result = loadQuietly(context, false);
+        List<Diagnostic> diagnostics = result.diagnostics().stream().map(d -> d.code() == Code.TLS_NOT_HERE
+            ? Diagnostic.error(Code.TLS_STORE, d.span(), workersHere(d)) : d).toList();
+        LoadResult here = new LoadResult(diagnostics, result.model(), result.topology(), result.internalError(),
+            result.redactions());
+        print(here, context);
+        return here;
+    }
+
+    private static String workersHere(Diagnostic notHere) {
+        List<String> missing = notHere.related().stream().map(r -> r.message().replace(" on this machine", ""))
+            .toList();
+        boolean variable = missing.stream().anyMatch(m -> m.startsWith("the environment variable"));
+        boolean file = missing.size() > (variable ? 1 : 0);
+        return "--local runs the workers on this machine, where " + String.join(", ", missing) + ": "
+            + (file ? "give the paths of this machine's stores and password file (flux tls init DIR makes them)" : "")
+            + (file && variable ? ", and " : "") + (variable ? "set the variable before submitting" : "");
+    }
+
+    /**
      * The file's checked model as a view, checked by signature only: nothing of the file is created and no user code
      * runs. Prints every diagnostic as {@link #load} does. Shown as {@code secrets} says.
      *

@@ -91,12 +91,18 @@ public enum Code {
                     + "with its dependencies (--jar, --classpath, or your topology jar)",
             "Put the jar on the classpath (`--jar`, `--classpath`, or the topology jar's dependencies); for a Storm "
                     + "connector, the artifact the message names, with its dependencies."),
-    TLS_STORE("FX409", "A `transport.tls` store or password a worker could not use: a relative or missing path, a "
-            + "store that does not open with the password, an unknown store type.",
+    TLS_STORE("FX409", "A `transport.tls` store or password a worker could not use: a relative path, a store that "
+            + "does not open with the password, an unknown store type; with `submit --local`, one not on this machine.",
             "transport tls keystore: /etc/fluxext/tls/worker.p12 does not open with the password from the environment "
                     + "variable FLUX_TLS_PASSWORD (wrong password?)",
             "Give the absolute path of a PKCS12 or JKS store that opens with the password (`flux tls init DIR` makes "
                     + "them), and the password's source where the workers read it."),
+    TLS_NOT_HERE("FX410", "A `transport.tls` store, password file or password variable that is not on this machine "
+            + "(warning): the stores are not checked here; each worker checks them at start, on its own host. "
+            + "`submit --local`, whose workers run on this machine, makes it an error (FX409).",
+            "the TLS stores and password file are not on this machine: each worker checks them at start",
+            "Nothing, when each worker host has them at these paths (`flux tls init DIR --workers ...` makes one "
+                    + "directory per host); for `submit --local`, give the paths of this machine's files."),
     OVERRIDE("FX501", "A `-c KEY=VALUE` override that cannot apply.",
             "compression is configured in the topology file (a 'compression:' block, or Storm 3 keys in "
                     + "'config:'), not with -c",

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fluxext.compression.batch.BatchCompressionContext;
 import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.storm.FrameGuardContext;
+import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadOptions;
@@ -136,11 +137,40 @@ class TransportTlsTest {
     }
 
     @Test
-    void aMissingStoreIsAnErrorAtItsKey() throws Exception {
-        List<String> errors = errors(load(yaml("keystore: nowhere/worker.p12\ntruststore: ca.p12\npassword: {file: "
-                + passwordFile + "}\n", "")));
+    void aStoreThatIsNotHereIsAWarningAtItsKeyAndThePresentKeystoreIsStillChecked() throws Exception {
+        LoadResult result = load(yaml("keystore: nowhere/worker.p12\ntruststore: ca.p12\npassword: {file: "
+                + passwordFile + "}\n", ""));
+        assertEquals(List.of(), errors(result));
+        Diagnostic notHere = result.diagnostics().stream().filter(d -> d.code() == Code.TLS_NOT_HERE).findFirst()
+                .orElseThrow();
+        assertEquals(8, notHere.position().line());
+        assertEquals(dir.resolve("nowhere/worker.p12") + " does not exist on this machine: not checked here; each "
+                + "worker checks the TLS files at start, on its own host", notHere.message());
+        assertEquals(1, notHere.related().size());
+
+        // Here but wrong stays an error, even when the other store is not here.
+        Path wrong = Files.writeString(dir.resolve("wrong.pass"), "not-it\n");
+        List<String> errors = errors(load(yaml("keystore: " + dir.resolve("worker.p12") + "\ntruststore: "
+                + "/nowhere/ca.p12\npassword: {file: " + wrong + "}\n", "")));
         assertEquals(1, errors.size(), errors::toString);
-        assertTrue(errors.get(0).contains(":8:15: ") && errors.get(0).contains("nowhere/worker.p12"), errors::toString);
+        assertTrue(errors.get(0).contains(":8:15: ") && errors.get(0).contains("password"), errors::toString);
+    }
+
+    @Test
+    void storesAndPasswordFileThatAreAllElsewhereAreOneWarning() throws Exception {
+        LoadResult result = load(yaml("keystore: /etc/fluxext-absent/worker.p12\ntruststore: "
+                + "/etc/fluxext-absent/ca.p12\npassword: {file: /etc/fluxext-absent/tls.pass}\n", ""));
+        assertEquals(List.of(), errors(result));
+        assertTrue(result.topology().isPresent());
+        List<Diagnostic> tls = result.diagnostics().stream().filter(d -> d.code() == Code.TLS_NOT_HERE
+                || d.code() == Code.TLS_STORE).toList();
+        assertEquals(1, tls.size(), tls::toString);
+        assertEquals("the TLS stores and password file are not on this machine: each worker checks them at start",
+                tls.get(0).message());
+        assertEquals(List.of("/etc/fluxext-absent/worker.p12 does not exist on this machine",
+                "/etc/fluxext-absent/ca.p12 does not exist on this machine",
+                "/etc/fluxext-absent/tls.pass does not exist on this machine"),
+                tls.get(0).related().stream().map(r -> r.message()).toList());
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.fluxext.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fluxext.load.FluxLoader;
 import dev.fluxext.run.ExitCodes;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarOutputStream;
 import org.junit.jupiter.api.Test;
@@ -119,5 +121,43 @@ class SubmitCommandTest {
             "words.yaml");
         assertEquals(ExitCodes.USAGE, run.exitCode());
         assertTrue(run.err().contains("the port is not a number"), run.err());
+    }
+
+    @Test
+    void aTlsTopologyWhoseFilesLiveOnTheWorkersIsSubmittableFromAMachineWithoutThem() throws IOException {
+        String absent = "/etc/fluxext-test-absent/tls/";
+        Path file = Files.writeString(tmp.resolve("tls.yaml"), """
+            name: tls-elsewhere
+            spouts:
+              - id: s
+                className: org.apache.storm.testing.TestWordSpout
+            transport:
+              type: netty
+              tls:
+                keystore: %sworker.p12
+                truststore: %sca.p12
+                password: {file: %stls.pass}
+            """.formatted(absent, absent, absent));
+        Map<String, String> env = Map.of("PATH", System.getenv().getOrDefault("PATH", ""));
+        String oneLine = file + ":8:15: warning: the TLS stores and password file are not on this machine: each "
+            + "worker checks them at start\n";
+
+        CliRun dryRun = CliRun.with(FluxLoader::load, env, "submit", "--remote", "--dry-run", "--jar",
+            emptyJar().toString(), file.toString());
+        assertEquals(ExitCodes.OK, dryRun.exitCode(), dryRun.err());
+        assertEquals(oneLine, dryRun.err());
+
+        CliRun validate = CliRun.with(FluxLoader::load, env, "validate", file.toString());
+        assertEquals(ExitCodes.OK, validate.exitCode(), validate.err());
+        assertEquals(oneLine, validate.err());
+
+        // --local runs the workers here: what is not here is an error, each missing file named.
+        CliRun local = CliRun.with(FluxLoader::load, env, "submit", "--local", "--duration", "5", file.toString());
+        assertEquals(ExitCodes.INVALID_TOPOLOGY, local.exitCode(), local.err());
+        assertTrue(local.err().startsWith(file + ":8:15: --local runs the workers on this machine, where " + absent
+            + "worker.p12 does not exist, " + absent + "ca.p12 does not exist, " + absent + "tls.pass does not "
+            + "exist: give the paths of this machine's stores and password file (flux tls init DIR makes them)\n"),
+            local.err());
+        assertTrue(!local.out().contains("starting"), local.out());
     }
 }

@@ -93,18 +93,68 @@ class TlsInitCommandTest {
     }
 
     @Test
-    void oneStorePerWorkerHostNamesThatHost() throws Exception {
+    void oneDirectoryPerWorkerHostHoldsWhatThatHostNeeds() throws Exception {
         Path dir = tmp.resolve("cluster");
         CliRun run = CliRun.of("tls", "init", dir.toString(), "--workers", "node-1.example.org,10.0.0.7");
         assertEquals(ExitCodes.OK, run.exitCode(), run.err());
-        assertFalse(Files.exists(dir.resolve("worker.p12")));
+        assertFalse(Files.exists(dir.resolve("worker.p12")), "no keystore outside the hosts' directories");
         char[] password = password(dir);
+        X509Certificate ca = (X509Certificate) open(dir.resolve("ca.p12"), password).getCertificate("ca");
         for (String host : List.of("node-1.example.org", "10.0.0.7")) {
-            Path store = dir.resolve("worker-" + host + ".p12");
-            X509Certificate cert = (X509Certificate) open(store, password).getCertificate("worker");
+            Path hostDir = dir.resolve(host);
+            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(hostDir)));
+            try (var files = Files.list(hostDir)) {
+                assertEquals(List.of("ca.p12", "tls.pass", "worker.p12"),
+                    files.map(f -> f.getFileName().toString()).sorted().toList());
+            }
+            for (String file : List.of("ca.p12", "worker.p12", "tls.pass")) {
+                assertEquals("rw-------", PosixFilePermissions.toString(
+                    Files.getPosixFilePermissions(hostDir.resolve(file))), host + "/" + file);
+            }
+            assertArrayEquals(password, password(hostDir));
+            X509Certificate cert = (X509Certificate) open(hostDir.resolve("worker.p12"), password)
+                .getCertificate("worker");
             assertEquals(List.of(host), cert.getSubjectAlternativeNames().stream().map(n -> n.get(1)).toList());
-            assertEquals(List.of(), TlsStores.check(store, password, dir.resolve("ca.p12"), Instant.now()));
+            cert.verify(ca.getPublicKey());
+            assertEquals(ca, open(hostDir.resolve("ca.p12"), password).getCertificate("ca"));
+            assertEquals(List.of(), TlsStores.check(hostDir.resolve("worker.p12"), password,
+                hostDir.resolve("ca.p12"), Instant.now()));
         }
+
+        // The block names the files where each host will have them; then one copy line per host.
+        Matcher block = YAML_BLOCK.matcher(run.out());
+        assertTrue(block.find(), run.out());
+        assertEquals("/etc/fluxext/tls/worker.p12", block.group(1));
+        assertEquals("/etc/fluxext/tls/ca.p12", block.group(2));
+        assertEquals("/etc/fluxext/tls/tls.pass", block.group(3));
+        assertTrue(run.out().contains("\ncopy " + dir.resolve("node-1.example.org") + "/ to node-1.example.org:"
+            + "/etc/fluxext/tls/\n"), run.out());
+        assertTrue(run.out().contains("\ncopy " + dir.resolve("10.0.0.7") + "/ to 10.0.0.7:/etc/fluxext/tls/\n"),
+            run.out());
+    }
+
+    @Test
+    void theInstallDirIsWhatTheBlockNames() throws Exception {
+        Path dir = tmp.resolve("elsewhere");
+        CliRun run = CliRun.of("tls", "init", dir.toString(), "--workers", "h1,fe80::1", "--install-dir",
+            "/opt/tls");
+        assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+        Matcher block = YAML_BLOCK.matcher(run.out());
+        assertTrue(block.find(), run.out());
+        assertEquals(List.of("/opt/tls/worker.p12", "/opt/tls/ca.p12", "/opt/tls/tls.pass"),
+            List.of(block.group(1), block.group(2), block.group(3)));
+        assertTrue(run.out().contains("\ncopy " + dir.resolve("h1") + "/ to h1:/opt/tls/\n"), run.out());
+        assertTrue(run.out().contains("\ncopy " + dir.resolve("fe80__1") + "/ to [fe80::1]:/opt/tls/\n"),
+            run.out());
+        assertTrue(Files.isRegularFile(dir.resolve("fe80__1").resolve("worker.p12")));
+
+        CliRun relative = CliRun.of("tls", "init", tmp.resolve("r").toString(), "--workers", "h1", "--install-dir",
+            "tls");
+        assertEquals(ExitCodes.USAGE, relative.exitCode());
+        assertTrue(relative.err().contains("must be an absolute path"), relative.err());
+        CliRun alone = CliRun.of("tls", "init", tmp.resolve("a").toString(), "--install-dir", "/opt/tls");
+        assertEquals(ExitCodes.USAGE, alone.exitCode());
+        assertTrue(alone.err().contains("--install-dir goes with --workers"), alone.err());
     }
 
     @Test
@@ -128,7 +178,8 @@ class TlsInitCommandTest {
     @Test
     void issuesMoreFromAnExistingCaWithTheSamePassword() throws Exception {
         Path first = tmp.resolve("first");
-        assertEquals(ExitCodes.OK, CliRun.of("tls", "init", first.toString()).exitCode());
+        assertEquals(ExitCodes.OK, CliRun.of("tls", "init", first.toString(), "--workers", "node-1,node-2")
+            .exitCode());
         Path more = tmp.resolve("more");
         CliRun run = CliRun.of("tls", "init", more.toString(), "--ca", first.resolve("ca-key.p12").toString(),
             "--password-file", first.resolve("tls.pass").toString(), "--workers", "node-3");
@@ -136,12 +187,21 @@ class TlsInitCommandTest {
         assertFalse(Files.exists(more.resolve("ca-key.p12")), "the CA key stays where it was");
         assertArrayEquals(password(first), password(more));
         // The new host's store is trusted by the first truststore: the running workers accept it unchanged.
-        assertEquals(List.of(), TlsStores.check(more.resolve("worker-node-3.p12"), password(first),
-            first.resolve("ca.p12"), Instant.now()));
+        assertEquals(List.of(), TlsStores.check(more.resolve("node-3/worker.p12"), password(first),
+            first.resolve("node-1/ca.p12"), Instant.now()));
+        assertArrayEquals(password(first), password(more.resolve("node-3")));
+        assertArrayEquals(Files.readAllBytes(first.resolve("node-1/tls.pass")),
+            Files.readAllBytes(more.resolve("node-3/tls.pass")));
+        assertTrue(run.out().contains("\ncopy " + more.resolve("node-3") + "/ to node-3:/etc/fluxext/tls/\n"),
+            run.out());
     }
 
     @Test
-    void aBadHostIsAUsageError() {
+    void aBadOrRepeatedHostIsAUsageError() {
+        CliRun twice = CliRun.of("tls", "init", tmp.resolve("y").toString(), "--workers", "h1,H1");
+        assertEquals(ExitCodes.USAGE, twice.exitCode());
+        assertTrue(twice.err().contains("names H1 twice"), twice.err());
+
         CliRun run = CliRun.of("tls", "init", tmp.resolve("x").toString(), "--workers", "a host");
         assertEquals(ExitCodes.USAGE, run.exitCode());
         assertTrue(run.err().contains("'a host' is not a host name"), run.err());

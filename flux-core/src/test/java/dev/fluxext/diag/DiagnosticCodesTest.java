@@ -66,7 +66,7 @@ class DiagnosticCodesTest {
     }
 
     @Test
-    void eachCodeIsProducedByItsMistake() {
+    void eachCodeIsProducedByItsMistake() throws IOException {
         Map<Code, String> seen = new EnumMap<>(Code.class);
         seen.put(Code.FILE_UNREADABLE, only(Code.FILE_UNREADABLE, FluxLoader.load(LoadOptions.of(dir.resolve("nope.yaml")
                 .toString()))));
@@ -105,8 +105,11 @@ class DiagnosticCodesTest {
                 + SPOUT)));
         seen.put(Code.MISSING_JAR, only(Code.MISSING_JAR, load(SPOUT.replace("org.apache.storm.testing.TestWordSpout",
                 "org.apache.storm.hdfs.spout.HdfsSpout"))));
+        Files.createDirectories(dir.resolve("nope.pass")); // there, but no password file
         seen.put(Code.TLS_STORE, only(Code.TLS_STORE, load(SPOUT + "transport:\n  tls:\n    keystore: worker.p12\n"
                 + "    truststore: ca.p12\n    password: {file: " + dir + "/nope.pass}\n")));
+        seen.put(Code.TLS_NOT_HERE, only(Code.TLS_NOT_HERE, load(SPOUT + "transport:\n  tls:\n    keystore: "
+                + "worker.p12\n    truststore: ca.p12\n    password: {file: " + dir + "/elsewhere.pass}\n")));
         seen.put(Code.OVERRIDE, only(Code.OVERRIDE, load(SPOUT, Map.of("fluxext.compression.codec", "lz4"))));
         seen.put(Code.INTERNAL, only(Code.INTERNAL, FluxLoader.load(LoadOptions.of(write(SPOUT)), (m, o, d) -> {
             throw new IllegalStateException("a bug");
@@ -153,6 +156,7 @@ class DiagnosticCodesTest {
                 "STORM_CONFIG_NULL t.yaml:2:3: warning: 'topology.debug' has no value: Storm gets null for it, in place of its default",
                 "MISSING_JAR t.yaml:3:16: class org.apache.storm.hdfs.spout.HdfsSpout not found: no class of package org.apache.storm.hdfs.spout is on the classpath; it is in Storm's connector storm-hdfs: add org.apache.storm:storm-hdfs:2.8.3 with its dependencies (--jar, --classpath, or your topology jar)",
                 "TLS_STORE t.yaml:8:22: the TLS password file nope.pass (fluxext.tls.password.file) is not a regular file of at most 4096 bytes",
+                "TLS_NOT_HERE t.yaml:6:15: warning: the TLS stores and password file are not on this machine: each worker checks them at start",
                 "OVERRIDE -c fluxext.compression.codec: compression is configured in the topology file (a 'compression:' block, or Storm 3 keys in 'config:'), not with -c",
                 "INTERNAL t.yaml:1:1: internal error: java.lang.IllegalStateException: a bug (run with --verbose for the stack trace)");
     }
