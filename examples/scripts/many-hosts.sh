@@ -7,6 +7,7 @@
 #   many-hosts.sh exec HOST CMD...                       run a command inside a host
 #   many-hosts.sh link HOST rate RATE|loss PCT|cut|heal|clear|bytes
 #   many-hosts.sh supervisor HOST kill|start
+#   many-hosts.sh topology kill|activate|deactivate NAME
 #
 # Hosts (all on one switch, 127.0.100.0/24; every host resolves every other by name):
 #   zk-nimbus   ZooKeeper (2181) and Nimbus (6627)
@@ -233,6 +234,15 @@ wait_for_port() {
   done
 }
 
+wait_for_file() {
+  local file="$1" what="$2" seconds="$3" waited=0
+  until [ -e "$file" ]; do
+    waited=$((waited + 1))
+    [ "$waited" -lt "$seconds" ] || die "$what not ready within $seconds s (logs: $(dirname "$file"))"
+    sleep 1
+  done
+}
+
 # --- TLS ---------------------------------------------------------------------------------------------------------
 
 make_stores() {
@@ -310,11 +320,11 @@ cmd_up() {
   for host in "${supers[@]}"; do start_supervisor "$host"; done
   if [ "$kafka" = yes ]; then
     mkdir -p "$state/hosts/kafka/logs"
-    start_in_host kafka broker "$root/examples/scripts/kafka-broker.sh" "$state/hosts/kafka/data" \
+    start_in_host kafka broker "$root/examples/scripts/kafka-broker.sh" "$state/hosts/kafka/broker" \
       "kafka:$kafka_port" records:3
   fi
   wait_for_port zk-nimbus "$nimbus_port" Nimbus 180
-  [ "$kafka" = no ] || wait_for_port kafka "$kafka_port" "The Kafka broker" 180
+  [ "$kafka" = no ] || wait_for_file "$state/hosts/kafka/broker/ready" "the Kafka broker (topic records)" 240
   wait_for_supervisors "$supervisors" 240
   trap - EXIT
   print_how_to "$kafka"
@@ -332,12 +342,14 @@ wait_for_supervisors() {
   done
 }
 
-# What Nimbus reports (NimbusSummary.java, run as a source file from the client host): supervisors and topologies.
-nimbus_summary() {
-  in_host client "$java" -Xmx128m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 \
+# Nimbus's view or a topology action (NimbusCommand.java, run as a source file from the client host).
+nimbus_command() {
+  in_host client "$java" -Xmx128m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Dlog4j2.level=warn \
     -cp "$state/hosts/zk-nimbus/conf:$(cat "$(cat "$state/storm.classpath.file")")" \
-    "$root/examples/scripts/NimbusSummary.java" 2>/dev/null | grep -E '^(supervisor|topology) ' || true
+    "$root/examples/scripts/NimbusCommand.java" "$@" 2>&1 | grep -vE '^(Note: |[0-9:.]+ \[main\] )'
 }
+
+nimbus_summary() { nimbus_command summary | grep -E '^(supervisor|topology) ' || true; }
 
 print_how_to() {
   local self="examples/scripts/many-hosts.sh"
@@ -385,7 +397,7 @@ cmd_down() {
     state="$(cat "$run_state/dir")"
     # Scratch state goes; logs stay for a post-mortem.
     rm -rf "$state"/hosts/*/storm-local "$state"/hosts/*/lib-worker "$state"/hosts/zk-nimbus/zookeeper \
-      "$state"/hosts/kafka/data
+      "$state"/hosts/kafka/broker/data
   fi
   rm -rf "$run_state"
   say "down"
@@ -496,6 +508,14 @@ cmd_supervisor() {
   esac
 }
 
+cmd_topology() {
+  [ $# -eq 2 ] || usage
+  case "$1" in kill | activate | deactivate) ;; *) usage ;; esac
+  require_root
+  state_dir
+  nimbus_command "$1" "$2"
+}
+
 case "${1:-}" in
   up) shift; cmd_up "$@" ;;
   down) cmd_down ;;
@@ -503,6 +523,7 @@ case "${1:-}" in
   exec) shift; cmd_exec "$@" ;;
   link) shift; cmd_link "$@" ;;
   supervisor) shift; cmd_supervisor "$@" ;;
+  topology) shift; cmd_topology "$@" ;;
   -h | --help | help) usage 0 ;;
   *) usage ;;
 esac

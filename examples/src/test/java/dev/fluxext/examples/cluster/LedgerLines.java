@@ -15,9 +15,9 @@ import java.util.stream.Stream;
  * {@code dev.fluxext.examples.Ledger}). A worker killed mid-write can leave a last line without its line break;
  * such a line is not counted.
  */
-record LedgerLines(List<String[]> spout, List<String[]> sink) {
+public record LedgerLines(List<String[]> spout, List<String[]> sink) {
 
-    static LedgerLines read(Path dir) throws IOException {
+    public static LedgerLines read(Path dir) throws IOException {
         return new LedgerLines(lines(dir, "spout-"), lines(dir, "sink-"));
     }
 
@@ -48,10 +48,15 @@ record LedgerLines(List<String[]> spout, List<String[]> sink) {
     }
 
     /** Ids the sink saw with this checksum verdict ({@code ok}, {@code corrupt}). */
-    Set<Long> sinkIds(String verdict) {
+    public Set<Long> sinkIds(String verdict) {
         Set<Long> ids = new HashSet<>();
         sink.stream().filter(l -> l[2].equals(verdict)).forEach(l -> ids.add(Long.parseLong(l[1])));
         return ids;
+    }
+
+    /** How many lines the sink wrote with this verdict: an id seen twice counts twice. */
+    public long sinkCount(String verdict) {
+        return sink.stream().filter(l -> l[2].equals(verdict)).count();
     }
 
     /** Worker pids that wrote sink lines. */
@@ -61,7 +66,7 @@ record LedgerLines(List<String[]> spout, List<String[]> sink) {
         return pids;
     }
 
-    String summary() {
+    public String summary() {
         return "spout: " + spoutCount("emit") + " emitted, " + spoutIds("ack").size() + " acked, " + spoutCount("fail")
                 + " failed; sink: " + sinkIds("ok").size() + " ids ok, " + sinkIds("corrupt").size()
                 + " corrupt, from pids " + sinkPids();

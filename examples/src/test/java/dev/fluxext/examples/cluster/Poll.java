@@ -5,17 +5,17 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /** Waits for real state to become what a test needs, polling; bounded, and says what it last saw when it gives up. */
-final class Poll {
+public final class Poll {
 
     private Poll() {
     }
 
     /** A check: the value when it holds, empty otherwise. */
-    interface Probe<T> {
+    public interface Probe<T> {
         Optional<T> probe() throws Exception;
     }
 
-    static <T> T until(String what, Duration limit, Probe<T> probe, Supplier<String> lastSeen) throws InterruptedException {
+    public static <T> T until(String what, Duration limit, Probe<T> probe, Supplier<String> lastSeen) throws InterruptedException {
         long deadline = System.nanoTime() + limit.toNanos();
         Exception lastError = null;
         while (true) {
