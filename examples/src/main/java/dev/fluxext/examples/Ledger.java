@@ -29,7 +29,7 @@ public final class Ledger implements Closeable {
     }
 
     /** The ledger {@code NAME-TASK.log} in the configured directory, or null when none is configured. */
-    static Ledger open(Map<String, Object> conf, String name, int taskId) {
+    public static Ledger open(Map<String, Object> conf, String name, int taskId) {
         Object dir = conf.get(DIR_KEY);
         if (dir == null) {
             return null;
@@ -42,7 +42,7 @@ public final class Ledger implements Closeable {
         }
     }
 
-    void record(String line) {
+    public void record(String line) {
         try {
             out.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
@@ -56,7 +56,7 @@ public final class Ledger implements Closeable {
     }
 
     /** Closes the ledger, if there is one; a failure to close is not worth failing a shutdown for. */
-    static void closeQuietly(Ledger ledger) {
+    public static void closeQuietly(Ledger ledger) {
         if (ledger != null) {
             try {
                 ledger.close();

@@ -14,6 +14,7 @@ import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
 import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.examples.kafka.RecordValue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -21,11 +22,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.storm.generated.ComponentCommon;
 import org.apache.storm.generated.Grouping;
 import org.apache.storm.generated.StormTopology;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -43,10 +48,30 @@ class ExampleTopologiesTest {
         }
     }
 
+    /** kafka-records.yaml's properties, with tls.dir where this test made the stores (the loader checks them). */
+    private static Path kafkaProperties;
+
+    @BeforeAll
+    static void kafkaStores(@TempDir Path dir) throws Exception {
+        Path stores = TlsFixture.stores(dir);
+        Properties properties = new Properties();
+        try (var in = Files.newBufferedReader(TOPOLOGIES.resolve("kafka-records.properties"))) {
+            properties.load(in);
+        }
+        assertEquals(Set.of("kafka.bootstrap", "kafka.topic", "tls.dir"), properties.stringPropertyNames());
+        properties.setProperty("tls.dir", stores.toString());
+        kafkaProperties = dir.resolve("kafka-records.properties");
+        try (var out = Files.newBufferedWriter(kafkaProperties)) {
+            properties.store(out, null);
+        }
+    }
+
     private static LoadedTopology load(Path file) {
-        // The properties file is passed for every example; only wordcount-tuned.yaml uses it.
-        // Run from the repository's root, as the examples' commands are: wordcount-tuned.yaml's include starts there.
-        LoadResult result = FluxLoader.load(new LoadOptions(file.toString(), false, Optional.of(PROPERTIES), false,
+        // The word counts' properties file is passed for every example but the Kafka one; only wordcount-tuned.yaml
+        // uses it. Run from the repository's root, as the examples' commands are: wordcount-tuned.yaml's include
+        // starts there.
+        Path properties = file.getFileName().toString().equals("kafka-records.yaml") ? kafkaProperties : PROPERTIES;
+        LoadResult result = FluxLoader.load(new LoadOptions(file.toString(), false, Optional.of(properties), false,
                 Map.of(), Map.of()).inDirectory(Path.of("..")));
         assertEquals(List.of(), result.diagnostics().stream().map(Diagnostic::format).toList());
         return result.topology().orElseThrow();
@@ -56,14 +81,16 @@ class ExampleTopologiesTest {
     @MethodSource("topologyFiles")
     void buildsWithNoErrorsAndNoWarnings(Path file) {
         LoadedTopology topology = load(file);
-        assertEquals(2, ((Number) topology.config().get("topology.workers")).intValue(), "every example runs 2 workers");
+        int workers = file.getFileName().toString().equals("kafka-records.yaml") ? 3 : 2;
+        assertEquals(workers, ((Number) topology.config().get("topology.workers")).intValue(),
+                "every example runs 2 workers, the Kafka one 3");
         assertTrue(file.getFileName().toString().startsWith(topology.name()), topology.name() + " named after " + file);
     }
 
     @Test
     void theExamplesAreThere() {
-        assertEquals(List.of("accounted-paragraphs.yaml", "events-batch-compressed.yaml", "wordcount-compressed.yaml",
-                "wordcount-tuned.yaml", "wordcount.yaml"),
+        assertEquals(List.of("accounted-paragraphs.yaml", "events-batch-compressed.yaml", "kafka-records.yaml",
+                "wordcount-compressed.yaml", "wordcount-tuned.yaml", "wordcount.yaml"),
                 topologyFiles().stream().map(f -> f.getFileName().toString()).toList());
     }
 
@@ -131,6 +158,34 @@ class ExampleTopologiesTest {
         assertEquals(EventSpout.events(3, EventSpout.SEED).get(2), generated.get(2), "made in order up to the one asked");
         assertEquals(EventSpout.events(EventSpout.DISTINCT_EVENTS, EventSpout.SEED), generated);
         assertThrows(IndexOutOfBoundsException.class, () -> generated.get(EventSpout.DISTINCT_EVENTS));
+    }
+
+    @Test
+    void kafkaRecordsReadsTheTopicAtLeastOnceAcrossWorkersOverTls() throws IOException {
+        LoadedTopology loaded = load(TOPOLOGIES.resolve("kafka-records.yaml"));
+        StormTopology topology = loaded.topology();
+        assertEquals(List.of("records"), List.copyOf(topology.get_spouts().keySet()));
+        assertEquals(3, common(topology, "sink").get_parallelism_hint());
+        assertEquals(20, ((Number) loaded.config().get("topology.message.timeout.secs")).intValue());
+        assertEquals(BatchCompressionContext.class.getName(), loaded.config().get(FrameGuardContext.DELEGATE_KEY));
+        assertEquals("zstd", loaded.config().get(BatchCompressionOptions.CODEC.key()));
+        assertEquals(null, loaded.config().get(BatchCompressionOptions.WHEN.key()), "the default, backlogged");
+        assertTrue(loaded.config().get("fluxext.tls.password.file").toString().endsWith("/certs/tls.pass"),
+                "the password file from tls.dir: " + loaded.config());
+    }
+
+    @Test
+    void kafkaRecordValuesCarryTheirIdAndAChecksumOfTheirEvent() {
+        String value = RecordValue.of(41);
+        assertEquals(value, RecordValue.of(41), "the same id, the same record");
+        assertTrue(value.length() > 900 && value.length() < 1300, "about 1 KB: " + value.length());
+        assertEquals(Optional.of(new RecordValue.Checked(41, true)), RecordValue.check(value));
+        String tampered = value.replace("\"quantity\":", "\"quantity\":1");
+        assertEquals(Optional.of(new RecordValue.Checked(41, false)), RecordValue.check(tampered));
+        assertEquals(Optional.empty(), RecordValue.check("not a record"));
+        assertEquals(Optional.of(new RecordValue.Checked(41, false)), RecordValue.check(value.substring(0,
+                value.length() - 2) + "}"), "cut short");
+        assertEquals(Optional.empty(), RecordValue.check(value.substring(0, 40)));
     }
 
     private static ComponentCommon common(StormTopology topology, String id) {

@@ -71,6 +71,15 @@ public final class TlsFixture {
                 + "    clientTruststore: certs/both.p12\n");
     }
 
+    /**
+     * {@code dir}/certs with what {@code flux tls init} writes for workers (worker.p12, ca.p12, tls.pass): the
+     * {@code tls.dir} of topologies/kafka-records.yaml. The certs directory.
+     */
+    public static Path stores(Path dir) throws Exception {
+        overTls(dir);
+        return dir.resolve("certs");
+    }
+
     private static Authority overTls(Path dir) throws Exception {
         Path certs = Files.createDirectories(dir.resolve("certs"));
         Authority ca = Authority.named("examples test CA");
