@@ -344,9 +344,13 @@ wait_for_supervisors() {
 
 # Nimbus's view or a topology action (NimbusCommand.java, run as a source file from the client host).
 nimbus_command() {
-  in_host client "$java" -Xmx128m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Dlog4j2.level=warn \
+  local out status=0
+  out="$(in_host client "$java" -Xmx128m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Dlog4j2.level=warn \
     -cp "$state/hosts/zk-nimbus/conf:$(cat "$(cat "$state/storm.classpath.file")")" \
-    "$root/examples/scripts/NimbusCommand.java" "$@" 2>&1 | grep -vE '^(Note: |[0-9:.]+ \[main\] )'
+    "$root/examples/scripts/NimbusCommand.java" "$@" 2>&1)" || status=$?
+  # javac's notes and the client's log lines are noise here.
+  grep -vE '^(Note: |[0-9:.]+ \[main\] )' <<<"$out" || true
+  return "$status"
 }
 
 nimbus_summary() { nimbus_command summary | grep -E '^(supervisor|topology) ' || true; }
