@@ -250,4 +250,36 @@ class LocalRunIT {
         assertTrue(run.output().contains("flux: workers of this run could not connect to each other over TLS"),
                 run.output());
     }
+
+    /**
+     * Failure is never success: a TLS run whose workers cannot start ends non-zero with the reason on the console.
+     * A password variable not set here is refused before anything starts ({@code submit --local} runs the workers on
+     * this machine); a cipher suite no engine has makes the worker fail at start, Storm then exits the JVM, and the
+     * run says what failed instead of taking the exit for Ctrl-C.
+     */
+    @Test
+    void aTlsRunWhoseWorkersCannotStartFailsWithTheReason(@TempDir Path dir) throws Exception {
+        Path topology = TlsFixture.eventsOverTls(dir);
+        String yaml = Files.readString(topology, StandardCharsets.UTF_8);
+        String passwordLine = "    password: {file: " + dir.resolve("certs/tls.pass") + "}\n";
+        assertTrue(yaml.contains(passwordLine), yaml);
+
+        Path unset = Files.writeString(dir.resolve("unset.yaml"), yaml.replace(passwordLine,
+                "    password: {env: FLUXEXT_IT_SURELY_UNSET_TLS_PASSWORD}\n"));
+        Run noPassword = cli(dir, "unset.txt", "submit", "--local", unset.toString(), "--duration", "20",
+                "--log-file", dir.resolve("unset.log").toString());
+        assertEquals(1, noPassword.exitCode(), noPassword.output());
+        assertTrue(noPassword.output().contains("--local runs the workers on this machine, where the environment "
+                + "variable FLUXEXT_IT_SURELY_UNSET_TLS_PASSWORD is not set: set the variable before submitting"),
+                noPassword.output());
+
+        Path badCipher = Files.writeString(dir.resolve("cipher.yaml"), yaml.replace(passwordLine, passwordLine
+                + "    ciphers: [TLS_FAKE_SUITE_WITH_NOTHING_SHA256]\n"));
+        Run cipher = cli(dir, "cipher.txt", "submit", "--local", badCipher.toString(), "--duration", "30",
+                "--interval", "3", "--log-file", dir.resolve("cipher.log").toString());
+        assertEquals(3, cipher.exitCode(), cipher.output());
+        assertTrue(cipher.output().contains("flux: the run failed: ") && cipher.output().contains(
+                "TLS_FAKE_SUITE_WITH_NOTHING_SHA256"), "the reason names the suite:\n" + cipher.output());
+        assertTrue(!cipher.output().contains("\tat "), "no stack trace:\n" + cipher.output());
+    }
 }

@@ -202,6 +202,6 @@ public final class Flux implements Callable<Integer> {
                 Duration.ofSeconds(5), Optional.empty(), Optional.empty(), verbose);
         }
         return SubmitCommand.submitRemotely(topology, shown, context, Optional.empty(),
-            TopologyJar.choose(options.jars(context), topology.model()), inactive, verbose);
+            TopologyJar.choose(options.jars(context), topology.model()), inactive, Optional.empty(), verbose);
     }
 }

@@ -24,7 +24,8 @@ import picocli.CommandLine.ParentCommand;
     description = {"Run a topology on an embedded Storm cluster (--local) or submit it to Nimbus (--remote).",
         "--local starts real workers (topology.workers of them) exchanging tuples over Netty, prints progress "
             + "every --interval seconds and a summary at the end; Storm's own logs go to a file whose path is "
-            + "printed. It runs for --duration seconds or until Ctrl-C, then kills the topology and exits 0."})
+            + "printed. It runs for --duration seconds or until Ctrl-C, then kills the topology and exits 0; 3 when it "
+            + "failed (workers that could not start or connect, nothing moved), with the reason."})
 final class SubmitCommand implements Callable<Integer> {
 
     static final class Mode {
@@ -73,6 +74,12 @@ final class SubmitCommand implements Callable<Integer> {
     @Option(names = "--inactive", description = "--remote: submit the topology deactivated.")
     boolean inactive;
 
+    @Option(names = "--wait-running", paramLabel = "SECONDS",
+        description = "--remote: after submitting, wait up to SECONDS for Nimbus to report the topology running "
+            + "(workers assigned, every executor up), printing each change; errors Nimbus reports for it, or no "
+            + "running topology in time, exit 3.")
+    Long waitRunningSecs;
+
     @Override
     public Integer call() throws Exception {
         checkOptions();
@@ -97,7 +104,7 @@ final class SubmitCommand implements Callable<Integer> {
                 return ExitCodes.OK;
             }
             return submitRemotely(topology, shown, context, Optional.ofNullable(nimbus), jar, inactive,
-                topologyOptions.verbose);
+                Optional.ofNullable(waitRunningSecs).map(Duration::ofSeconds), topologyOptions.verbose);
         }
         if (dryRun) {
             DryRun.print(topology, shown, context.out());
@@ -126,10 +133,11 @@ final class SubmitCommand implements Callable<Integer> {
 
     /** Submits to Nimbus, where Storm sees the user's classes. Shared with the Storm-style {@link Flux} main. */
     static int submitRemotely(LoadedTopology topology, SecretsOption.Shown shown, CliContext context,
-                              Optional<String> nimbus, Path jar, boolean inactive, boolean verbose) {
+                              Optional<String> nimbus, Path jar, boolean inactive, Optional<Duration> waitRunning,
+                              boolean verbose) {
         return UserClasses.handToStorm("submitRemote", topology.name(), shown.text(topology.name()),
-            Utils.thriftSerialize(topology.topology()), new HashMap<>(topology.config()), nimbus.orElse(null), jar.toString(), inactive, context.out(),
-            context.err(), verbose);
+            Utils.thriftSerialize(topology.topology()), new HashMap<>(topology.config()), nimbus.orElse(null), jar.toString(), inactive,
+            waitRunning.map(Duration::toSeconds).orElse(null), context.out(), context.err(), verbose);
     }
 
     private static Path defaultLogFile(String topology) {
@@ -147,9 +155,12 @@ final class SubmitCommand implements Callable<Integer> {
         } else {
             rejectWith("--local", nimbus != null, "--nimbus");
             rejectWith("--local", inactive, "--inactive");
+            rejectWith("--local", waitRunningSecs != null, "--wait-running");
         }
-        if (durationSecs != null && durationSecs <= 0 || intervalSecs <= 0) {
-            throw new CliException(ExitCodes.USAGE, "flux: --duration and --interval take a positive number of seconds");
+        if (durationSecs != null && durationSecs <= 0 || intervalSecs <= 0
+            || waitRunningSecs != null && waitRunningSecs <= 0) {
+            throw new CliException(ExitCodes.USAGE, "flux: --duration, --interval and --wait-running take a positive "
+                + "number of seconds");
         }
     }
 

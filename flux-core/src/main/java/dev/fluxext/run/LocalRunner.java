@@ -95,6 +95,10 @@ final class LocalRunner {
     private volatile boolean runEnded;
     /** A component failed and Storm is exiting the JVM: the cluster is not stopped. */
     private boolean dying;
+    /** Why the JVM began to shut down during the run: a signal, or Storm exiting it (null: it did not). */
+    private volatile ExitCause exitCause;
+    /** What Storm logged as errors during the run: the reason when Storm ends it. */
+    private StormErrors stormErrors;
     private volatile int exitCode = ExitCodes.FAILURE;
     /** What the start last waited for (null before the first look): a run that ends before its workers are up ran nothing. */
     private StartState startState;
@@ -139,6 +143,7 @@ final class LocalRunner {
     private int runCluster() throws Exception {
         Map<String, Object> conf = new HashMap<>(config);
         counters = RunCounters.install(conf);
+        stormErrors = StormErrors.watch();
         int workers = Math.max(1, ObjectReader.getInt(conf.get(Config.TOPOLOGY_WORKERS), 1));
         Optional<LocalClusterStart> ahead = LocalClusterStart.take();
         int supervisors = LocalClusterStart.supervisors(workers, ahead.isPresent());
@@ -173,9 +178,11 @@ final class LocalRunner {
             TopologyInfo last = report(cluster, workers);
             long lastUptime = last == null ? 0 : last.get_uptime_secs();
             List<String> failures = failures(last);
-            if (signalled && !failures.isEmpty()) {
-                // Storm exits the JVM when a component dies (its executor's error handler); its worker's shutdown
-                // would wait for the thread that is exiting, so the topology and cluster are left to the exit.
+            boolean stormExits = exitCause != null && exitCause.byCode();
+            if (stormExits || signalled && !failures.isEmpty()) {
+                // Storm exits the JVM when a component dies (its executor's error handler) or a worker cannot start
+                // (its supervisor's slot); its worker's shutdown would wait for the thread that is exiting, so the
+                // topology and cluster are left to the exit.
                 dying = true;
             } else {
                 stopTopology(cluster);
@@ -189,13 +196,15 @@ final class LocalRunner {
             Optional<String> tlsFailed = tlsSummary(conf);
             out.flush();
             if (dying) {
-                out.println("flux: a component's error stopped its worker, and Storm ends the process (the stack "
-                    + "traces are in the Storm log)");
-                return ExitCodes.FAILURE;
+                out.println(stormEnded(stormExits));
+                exitCode = ExitCodes.FAILURE;
+                return exitCode;
             }
             // In a local run every worker is ours: one that could not reach another dropped the tuples it sent.
-            // A run whose duration ended before its workers were up ran nothing: not a success either.
-            Optional<String> failed = tlsFailed.or(() -> signalled ? Optional.empty() : notStarted());
+            // A run whose duration ended before its workers were up ran nothing, nor did one whose workers moved
+            // no tuple: not a success either.
+            Optional<String> failed = tlsFailed.or(() -> signalled ? Optional.empty()
+                : notStarted().or(() -> nothingMoved(finalStats, lastUptime)));
             exitCode = failed.isPresent() ? ExitCodes.FAILURE : ExitCodes.OK;
             runEnded = true;
             if (CliProcess.claimed()) {
@@ -305,6 +314,32 @@ final class LocalRunner {
         String last = startState == null ? "before Nimbus had assigned its workers" : "while " + startState.text();
         return Optional.of("flux: the run ended " + last + ": nothing ran; give the start more time with a longer "
             + "--duration");
+    }
+
+    /**
+     * The run's failure paragraph when Storm ends the process: what failed, from the first error Storm logged (e.g.
+     * a worker whose TLS password variable is not set), and who exits.
+     */
+    private String stormEnded(boolean stormExits) {
+        String why = stormErrors.first().map(e -> "after this error: " + e).orElse("after an error");
+        String who = stormExits ? exitCause.exitedBy().map(by -> " (" + by + ")").orElse("") : "";
+        return "flux: the run failed: Storm ended the process" + who + " " + why + ". Nothing more runs; the stack "
+            + "traces are in the Storm log";
+    }
+
+    /**
+     * The failure line of a run whose workers were up but moved nothing, if it did: no spout emitted a tuple and no
+     * bolt executed one during the whole run. A topology whose spouts wait for input that never came looks the same.
+     */
+    private Optional<String> nothingMoved(Map<String, ComponentStats> stats, long uptimeSecs) {
+        boolean hasSpouts = stats.values().stream().anyMatch(s -> ComponentStats.SPOUT.equals(s.type()));
+        long moved = stats.values().stream().mapToLong(s -> s.emitted() + s.executed() + s.acked()).sum();
+        if (!hasSpouts || moved > 0) {
+            return Optional.empty();
+        }
+        return Optional.of("flux: the run failed: nothing moved in " + uptimeSecs + " s: no spout emitted a tuple "
+            + "and no bolt executed one. If the spouts wait for input that did not come (an empty queue or topic), "
+            + "that is why; otherwise the Storm log says what the components did");
     }
 
     private void printTlsFailures() {
@@ -508,6 +543,9 @@ final class LocalRunner {
      * halt; once the run has ended, halt at once with its status.
      */
     private void onSignal() {
+        if (!runEnded) {
+            exitCause = ExitCause.now();
+        }
         signalled = true;
         if (runEnded && CliProcess.claimed()) {
             // Storm exiting the JVM as the process ends: the run's status stands (end's lock lets one thread halt).
@@ -519,8 +557,9 @@ final class LocalRunner {
             out.println("flux: the process was asked to end while the local cluster was stopping (by Storm, see its "
                 + "log, or by a signal); the run had ended: exit " + exitCode);
         } else {
-            out.println("flux: stopping (Ctrl-C, SIGTERM, or Storm exiting the JVM after an error: see its log); "
-                + "killing the topology and stopping the local cluster...");
+            out.println(exitCause.byCode()
+                ? "flux: Storm is ending the process after an error; stopping the run..."
+                : "flux: stopping (Ctrl-C or SIGTERM); killing the topology and stopping the local cluster...");
             stopRequested.countDown();
             try {
                 done = finished.await(SHUTDOWN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);

@@ -4,6 +4,7 @@ import dev.fluxext.build.TlsStores;
 import dev.fluxext.compression.storm.StormLines;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,8 +76,13 @@ public final class RemoteSubmitter {
             + ObjectReader.getInt(conf.get(Config.NIMBUS_THRIFT_PORT), 6627) + " (" + source + ")";
     }
 
-    static void submit(String name, String shownName, StormTopology topology, Map<String, Object> config,
-                       Optional<String> nimbus, Path jar, boolean inactive, PrintWriter out) {
+    /**
+     * @param waitRunning {@code --wait-running}: how long to wait, after the submission, for the topology to run
+     * @return the exit status
+     */
+    static int submit(String name, String shownName, StormTopology topology, Map<String, Object> config,
+                      Optional<String> nimbus, Path jar, boolean inactive, Optional<Duration> waitRunning,
+                      PrintWriter out) {
         Map<String, Object> conf = new HashMap<>(config);
         nimbus.map(RemoteSubmitter::nimbusConf).ifPresent(conf::putAll);
         // StormSubmitter reads the jar to upload from this property, as `storm jar` sets it.
@@ -96,6 +102,7 @@ public final class RemoteSubmitter {
             StormSubmitter.submitTopology(name, conf, topology,
                 new SubmitOptions(inactive ? TopologyInitialStatus.INACTIVE : TopologyInitialStatus.ACTIVE), null);
             out.printf("flux: topology '%s' submitted%s%n", shownName, inactive ? " (inactive)" : "");
+            out.flush();
         } catch (AlreadyAliveException e) {
             throw new RunException(ExitCodes.FAILURE, "flux: a topology named '" + shownName
                 + "' is already running on the cluster; kill it first or rename the topology", e);
@@ -112,6 +119,29 @@ public final class RemoteSubmitter {
             } else {
                 System.setProperty("storm.jar", previousJar);
             }
+        }
+        if (waitRunning.isEmpty()) {
+            return ExitCodes.OK;
+        }
+        return waitRunning(name, shownName, conf, inactive ? "INACTIVE" : "ACTIVE", waitRunning.get(), target, out);
+    }
+
+    private static int waitRunning(String name, String shownName, Map<String, Object> conf, String status,
+                                   Duration timeout, String target, PrintWriter out) {
+        Map<String, Object> full = new HashMap<>(Utils.readStormConfig());
+        full.putAll(conf);
+        out.printf("flux: waiting up to %d s for topology '%s' to run (--wait-running)...%n", timeout.toSeconds(),
+            shownName);
+        out.flush();
+        try (NimbusClient client = NimbusClient.getConfiguredClient(full)) {
+            return RunningWait.await(client.getClient(), name, shownName, status, timeout, out);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunException(ExitCodes.FAILURE, "flux: the wait for topology '" + shownName + "' was "
+                + "interrupted", e);
+        } catch (Exception e) {
+            throw new RunException(ExitCodes.FAILURE, "flux: the topology was submitted, but " + target
+                + " could not be asked whether it runs: " + rootMessage(e), e);
         }
     }
 

@@ -78,17 +78,19 @@ public final class StormHandOff {
      *
      * @param shownName the name as printed (see {@link #runLocal})
      * @param nimbus null for Storm's own lookup
+     * @param waitRunningSecs {@code --wait-running}: null not to wait for the topology to run
      * @return the exit status; problems are printed to {@code err}
      */
     public static int submitRemote(String name, String shownName, byte[] topology, Map<String, Object> config,
-                                   String nimbus, String jar, boolean inactive, PrintWriter out, PrintWriter err, boolean verbose) {
+                                   String nimbus, String jar, boolean inactive, Long waitRunningSecs, PrintWriter out,
+                                   PrintWriter err, boolean verbose) {
         return withStormLoader(err, verbose, () -> {
             // This loader's own Log4j, which Storm logs through here: Storm's retries and their stack traces only
             // with --verbose; the outcome is ours to print.
             StormLogging.toStderr(verbose);
-            RemoteSubmitter.submit(name, shownName, Utils.thriftDeserialize(StormTopology.class, topology), config,
-                Optional.ofNullable(nimbus), Path.of(jar), inactive, out);
-            return ExitCodes.OK;
+            return RemoteSubmitter.submit(name, shownName, Utils.thriftDeserialize(StormTopology.class, topology),
+                config, Optional.ofNullable(nimbus), Path.of(jar), inactive,
+                Optional.ofNullable(waitRunningSecs).map(Duration::ofSeconds), out);
         });
     }
 

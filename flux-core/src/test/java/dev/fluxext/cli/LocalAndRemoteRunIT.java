@@ -136,7 +136,8 @@ class LocalAndRemoteRunIT {
         assertTrue(child.waitFor(60, TimeUnit.SECONDS), "the JVM is still running 60 s after " + signal + ":\n" + out.all());
         assertEquals(0, child.exitValue(), out.all());
         String all = out.all();
-        assertTrue(all.contains("flux: stopping (Ctrl-C, SIGTERM"), all);
+        assertTrue(all.contains("flux: stopping (Ctrl-C or SIGTERM); killing the topology"), "a signal, not taken "
+            + "for Storm exiting the JVM:\n" + all);
         assertTrue(all.contains("Summary of 'compressed-words'"), all);
         assertTrue(all.contains("flux: stopping: topology 'compressed-words' and the local cluster end with the process"),
             all);
@@ -236,10 +237,14 @@ class LocalAndRemoteRunIT {
             nimbusOut.await(line -> line.startsWith("NIMBUS READY"), Duration.ofSeconds(90));
             Path jar = emptyJar();
 
+            // --wait-running: a line per state Nimbus reports, until every executor of both workers is up.
             CliRun run = CliRun.of("submit", "--remote", "--nimbus", "localhost:" + port, "--jar", jar.toString(),
-                "words.yaml");
+                "--wait-running", "90", "words.yaml");
             assertEquals(ExitCodes.OK, run.exitCode(), run.out() + run.err());
             assertTrue(run.out().contains("flux: topology 'words' submitted"), run.out());
+            assertTrue(run.out().contains("flux: waiting up to 90 s for topology 'words' to run"), run.out());
+            assertTrue(run.out().lines().anyMatch(l -> l.matches("flux: topology 'words' is running: 2 workers, all "
+                + "\\d+ executors up \\(after \\d+ s\\)")), run.out());
 
             CliRun inactive = CliRun.of("submit", "--remote", "--inactive", "--nimbus", "localhost:" + port,
                 "--jar", jar.toString(), "words-2.yaml");
@@ -249,6 +254,21 @@ class LocalAndRemoteRunIT {
                 "words.yaml");
             assertEquals(ExitCodes.FAILURE, again.exitCode());
             assertTrue(again.err().contains("already exists on the cluster"), again.err());
+
+            // A spout that fails in open(): Nimbus's error for it ends the wait, printed in one line.
+            Path failing = Files.writeString(tmp.resolve("failing.yaml"), """
+                name: failing
+                spouts:
+                  - id: source
+                    className: dev.fluxext.cli.ReportsErrorInOpenSpout
+                """);
+            CliRun failed = CliRun.with(dev.fluxext.load.FluxLoader::load, Map.of(), "submit", "--remote",
+                "--nimbus", "localhost:" + port, "--jar", jar.toString(), "--wait-running", "60", failing.toString());
+            assertEquals(ExitCodes.FAILURE, failed.exitCode(), failed.out() + failed.err());
+            assertTrue(failed.out().contains("flux: topology 'failing' is not running cleanly: Nimbus has 1 error for "
+                + "it:"), failed.out());
+            assertTrue(failed.out().lines().anyMatch(l -> l.matches("  source on [^ ]+:\\d+ at \\S+Z: "
+                + "java.lang.IllegalStateException: " + ReportsErrorInOpenSpout.ERROR)), failed.out());
 
             Map<String, Object> conf = Utils.readStormConfig();
             try (NimbusClient client = new NimbusClient(conf, "localhost", port, 30_000)) {
@@ -264,6 +284,7 @@ class LocalAndRemoteRunIT {
                 assertEquals("INACTIVE", client.getClient().getTopologySummaryByName("words-2").get_status());
                 client.getClient().killTopology("words");
                 client.getClient().killTopology("words-2");
+                client.getClient().killTopology("failing");
             }
         } finally {
             nimbus.getOutputStream().close();

@@ -20,8 +20,8 @@ public final class NimbusMain {
                 .withNimbusDaemon()
                 .withDaemonConf(Config.NIMBUS_THRIFT_PORT, Integer.parseInt(args[0]))
                 .withSupervisors(1)
-                .withPortsPerSupervisor(4) // room for both test topologies' 2 workers
-                .withSupervisorSlotPortMin(FreePorts.consecutive(4))
+                .withPortsPerSupervisor(5) // room for both test topologies' 2 workers and a failing one's
+                .withSupervisorSlotPortMin(FreePorts.consecutive(5))
                 .build()) {
             System.out.println("NIMBUS READY on port " + cluster.getThriftServerPort());
             System.out.flush();
