@@ -137,7 +137,7 @@ topology_jar() { echo "$root/examples/target/examples-0.1.0-SNAPSHOT-topology.ja
 # A Storm installation per host, as bin/storm would find it: conf/storm.yaml, lib-worker/, log4j2/, logs/.
 lay_out_storm() {
   local host="$1" classpath="$2" slots="$3" home="$state/hosts/$1"
-  mkdir -p "$home/conf" "$home/lib-worker" "$home/log4j2" "$home/logs" "$home/storm-local" "$home/metrics"
+  mkdir -p "$home/conf" "$home/lib-worker" "$home/log4j2" "$home/logs" "$home/storm-local" "$state/metrics"
   local jar
   for jar in $(tr ':' ' ' <"$classpath"); do
     # Workers get storm-client and its libraries; storm-server stays out, as in Storm's own lib-worker/.
@@ -170,12 +170,13 @@ nimbus.thrift.port: $nimbus_port
 supervisor.slots.ports: [$(IFS=,; echo "${ports[*]}" | sed 's/,/, /g')]
 # Small and fixed: one machine runs every host's JVMs.
 worker.childopts: "-Xmx256m -XX:+UseSerialGC -XX:+HeapDumpOnOutOfMemoryError"
-# fluxext's figures (compression, TLS) per worker: CSV files under the host's metrics/, and the worker's log.
+# fluxext's figures (compression, TLS) per worker: CSV files in one directory for the cluster (Nimbus's storm.yaml
+# reaches every worker through the topology's config; each file names its host and port), and the worker's log.
 topology.metrics.reporters:
   - class: "org.apache.storm.metrics2.reporters.CsvStormReporter"
     report.period: 2
     report.period.units: "SECONDS"
-    csv.log.dir: "$home/metrics"
+    csv.log.dir: "$state/metrics"
     filter:
       class: "org.apache.storm.metrics2.filters.RegexFilter"
       expression: ".*fluxext.*"
@@ -284,7 +285,7 @@ cmd_up() {
   mkdir -p "$dir"
   state="$(cd "$dir" && pwd)"
   # A fresh cluster: the previous run's state and logs go.
-  rm -rf "$state/hosts" "$state/tls" "$state/run"
+  rm -rf "$state/hosts" "$state/tls" "$state/metrics"
   mkdir -p "$state/hosts" "$run_state"
   echo "$state" >"$run_state/dir"
   # Whatever fails from here, `down` cleans up what was made.
@@ -320,6 +321,8 @@ cmd_up() {
   for host in "${supers[@]}"; do start_supervisor "$host"; done
   if [ "$kafka" = yes ]; then
     mkdir -p "$state/hosts/kafka/logs"
+    printf '%s\n' "# kafka-records.yaml's placeholders on this cluster (many-hosts.sh)" "kafka.bootstrap=kafka:$kafka_port" \
+      "kafka.topic=records" "tls.dir=/etc/fluxext/tls" >"$state/kafka-records.properties"
     start_in_host kafka broker "$root/examples/scripts/kafka-broker.sh" "$state/hosts/kafka/broker" \
       "kafka:$kafka_port" records:3
   fi
@@ -356,18 +359,30 @@ nimbus_command() {
 nimbus_summary() { nimbus_command summary | grep -E '^(supervisor|topology) ' || true; }
 
 print_how_to() {
-  local self="examples/scripts/many-hosts.sh"
+  local self="examples/scripts/many-hosts.sh" jar="examples/target/examples-0.1.0-SNAPSHOT-topology.jar"
   cat <<EOF
-many-hosts: up. Hosts: $(all_hosts | tr '\n' ' ')(state and logs: $state/hosts/HOST/logs)
-Nimbus zk-nimbus:$nimbus_port$([ "$1" = no ] || echo ", Kafka kafka:$kafka_port (topic records, 3 partitions)"); each super host holds its own /etc/fluxext/tls/.
-The transport.tls block for a topology (also in $state/tls-init.out):
-$(sed -n '/^ *tls:/,/^$/p' "$state/tls-init.out" | sed 's/^/  /')
-Submit a topology from the client host (no stores there), and wait until it runs:
-  $self exec client bin/flux submit --remote TOPOLOGY.yaml --jar examples/target/examples-0.1.0-SNAPSHOT-topology.jar \\
-      --nimbus zk-nimbus:$nimbus_port --wait-running 180
-Watch it: $self status; worker logs under $state/hosts/superN/logs/workers-artifacts/
-Faults: $self link super2 cut|heal|loss 5|rate 20mbit|clear; $self supervisor super1 kill|start;
-        kill -9 a worker (pids in status)
+many-hosts: up. Hosts: $(all_hosts | tr '\n' ' ')
+  Nimbus zk-nimbus:$nimbus_port$([ "$1" = no ] || echo ", Kafka kafka:$kafka_port (topic records, 3 partitions)")
+  state and logs under $state/hosts/HOST/logs; each super host holds its own /etc/fluxext/tls/
+  (the transport.tls block naming it: $state/tls-init.out)
+From the repository's root, submit a topology from the client host (which holds no stores) and wait until it runs:
+  $self exec client bin/flux submit --remote TOPOLOGY.yaml --jar $jar \\
+      --nimbus zk-nimbus:$nimbus_port --wait-running 240
+EOF
+  if [ "$1" = yes ]; then
+    cat <<EOF
+The Kafka example (records with ids and checksums; the sink writes each id it sees to the ledger directory):
+  $self exec client java -cp "examples/target/classes:\$(cat examples/target/flux.classpath)" \\
+      dev.fluxext.examples.kafka.RecordProducer --bootstrap kafka:$kafka_port --topic records --from 0 --count 6000 --rate 100
+  $self exec client bin/flux submit --remote examples/topologies/kafka-records.yaml \\
+      --filter $state/kafka-records.properties --jar $jar --nimbus zk-nimbus:$nimbus_port --wait-running 240 \\
+      -c examples.ledger.dir=$state/ledger
+EOF
+  fi
+  cat <<EOF
+Watch: $self status (Nimbus's view, each host's processes); worker logs under $state/hosts/superN/logs/workers-artifacts/
+Faults: $self link super2 cut|heal|loss 5|rate 20mbit|clear|bytes; $self supervisor super1 kill|start;
+        kill -9 a worker (pids in status); $self topology kill NAME
 Stop: $self down
 EOF
 }

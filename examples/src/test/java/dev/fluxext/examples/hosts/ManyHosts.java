@@ -81,13 +81,9 @@ final class ManyHosts implements AutoCloseable {
         return new long[] {Long.parseLong(words[words.length - 2]), Long.parseLong(words[words.length - 1])};
     }
 
-    /** Nimbus's summary lines ({@code supervisor ...}, {@code topology ...}). */
-    List<String> nimbus() throws Exception {
-        return script(120, "status").lines().filter(l -> l.startsWith("nimbus: ")).map(l -> l.substring(8)).toList();
-    }
-
-    Path metrics(String host) {
-        return state.resolve("hosts").resolve(host).resolve("metrics");
+    /** The workers' CSV metrics, every host's (each file names its host and port). */
+    Path metrics() {
+        return state.resolve("metrics");
     }
 
     /** Worker JVMs of this cluster by host: host to (port to pid), from /proc (their storm.local.dir names the host). */
