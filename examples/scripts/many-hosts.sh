@@ -291,6 +291,8 @@ cmd_up() {
   # Whatever fails from here, `down` cleans up what was made.
   trap 'say "up failed (logs: $state); cleaning up"; cmd_down >/dev/null 2>&1 || true' EXIT
 
+  # bin/flux builds the examples (and itself) on first use; then what else is missing.
+  "${flux[@]}" version >/dev/null || die "flux does not run: ${flux[*]} version"
   ensure_built "$storm" "$kafka"
   local classpath
   classpath="$(storm_classpath_file "$storm")"
