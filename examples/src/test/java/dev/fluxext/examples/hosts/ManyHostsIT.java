@@ -31,9 +31,8 @@ import org.junit.jupiter.api.Test;
  * produced at {@value #RATE}/s throughout, and each fault is a step:
  * <ol>
  *   <li>{@code kill -9} of each worker in turn (so the spout's too);
- *   <li>a Supervisor host cut off for {@value #CUT_SECONDS} s, then healed (Nimbus moves its worker to another host
- *       once the worker's heartbeats time out; a Supervisor that halts on its ZooKeeper session's expiry is brought
- *       back by the script's restart loop);
+ *   <li>a Supervisor host cut off for {@value #CUT_SECONDS} s, then healed (a Supervisor that halts on its ZooKeeper
+ *       session's expiry is brought back by the script's restart loop);
  *   <li>a Supervisor process killed, then started again;
  *   <li>{@value #LOSS_PERCENT} % packet loss on a host's link for {@value #LOSS_SECONDS} s;
  *   <li>one host's link at 20 Mbit: two more submissions of the same topology reading the topic's backlog as a new
