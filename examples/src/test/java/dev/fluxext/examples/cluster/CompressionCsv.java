@@ -15,7 +15,7 @@ import java.util.stream.Stream;
  * {@code storm.(topology|worker).TOPOLOGY.HOST.COMPONENT.TASK.PORT-PREFIX.NAME.csv}, lines {@code t,value}. The latest value
  * of each metric, summed over the workers (ports) of a component.
  */
-final class CompressionCsv {
+public final class CompressionCsv {
 
     private CompressionCsv() {
     }
@@ -23,13 +23,13 @@ final class CompressionCsv {
     /** Per-tuple gauges, per component. */
     static final String TUPLES = "fluxext.compression.";
     /** Batch gauges, per worker, under Storm's system component {@code __system} (task -1). */
-    static final String BATCHES = "fluxext.transport.compression.";
+    public static final String BATCHES = "fluxext.transport.compression.";
     /** Incoming and outgoing worker connections that failed their TLS handshake, by reason, per worker ({@code __system}). */
-    static final String TLS_REFUSED = "fluxext.tls.refused.";
+    public static final String TLS_REFUSED = "fluxext.tls.refused.";
     static final String TLS_FAILED = "fluxext.tls.failed.";
 
     /** Latest value per metric name ({@code bytesIn}, ...) under {@code prefix} for the component, summed over its workers. */
-    static Map<String, Long> latest(Path dir, String component, String prefix) throws IOException {
+    public static Map<String, Long> latest(Path dir, String component, String prefix) throws IOException {
         Pattern name = Pattern.compile("\\." + Pattern.quote(component) + "\\.-?\\d+\\.\\d+-" + Pattern.quote(prefix)
                 + "(\\w+)\\.csv");
         Map<String, Long> figures = new HashMap<>();

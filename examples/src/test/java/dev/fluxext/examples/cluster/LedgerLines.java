@@ -54,6 +54,11 @@ public record LedgerLines(List<String[]> spout, List<String[]> sink) {
         return ids;
     }
 
+    /** How many lines the sink wrote with this verdict: an id seen twice counts twice. */
+    public long sinkCount(String verdict) {
+        return sink.stream().filter(l -> l[2].equals(verdict)).count();
+    }
+
     /** Worker pids that wrote sink lines. */
     public Set<Long> sinkPids() {
         Set<Long> pids = new HashSet<>();
