@@ -56,7 +56,8 @@ class ClassFinderTest {
     void aPackageWithNoClassOnTheClasspathIsAMissingJar() {
         ReflectException e = assertThrows(ReflectException.class, () -> finder.find("com.example.Nothing"));
         assertEquals("class com.example.Nothing not found: no class of package com.example is on the classpath; is "
-                + "its jar missing?", e.getMessage());
+                + "its jar missing? Give it with --jar FILE (or --classpath), or put the class in your topology jar",
+                e.getMessage());
         assertTrue(e.packageMissing());
     }
 
