@@ -21,7 +21,7 @@ public final class TlsKeys {
     public static final String DELEGATE = "fluxext.tls.delegate";
     /** The worker's environment variable holding the stores' password. */
     public static final String PASSWORD_ENV = "fluxext.tls.password.env";
-    /** A file on the worker's host holding the stores' password (one line; a trailing newline is not part of it). */
+    /** A file on the worker's host holding the stores' password: its first line ({@link #firstLine}). */
     public static final String PASSWORD_FILE = "fluxext.tls.password.file";
     /** {@code auto}, {@code openssl} or {@code jdk}: which TLS engine the worker's Netty uses. */
     public static final String ENGINE = "fluxext.tls.engine";
@@ -99,9 +99,7 @@ public final class TlsKeys {
                 throw new IllegalArgumentException(where + " is not a regular file of at most "
                         + MAX_PASSWORD_FILE_BYTES + " bytes");
             }
-            String text = Files.readString(path, StandardCharsets.UTF_8);
-            String password = text.endsWith("\r\n") ? text.substring(0, text.length() - 2)
-                    : text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
+            String password = firstLine(Files.readString(path, StandardCharsets.UTF_8));
             if (password.isEmpty()) {
                 throw new IllegalArgumentException(where + " is empty");
             }
@@ -109,6 +107,17 @@ public final class TlsKeys {
         } catch (IOException e) {
             throw new IllegalArgumentException(where + " cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A password file's password: its first line without the line end ({@code \n} or {@code \r\n}); spaces are
+     * part of it. Workers and {@code flux tls init --password-file} read a file the same way, so that stores made
+     * from a file open with what the workers read from it.
+     */
+    public static String firstLine(String text) {
+        int end = text.indexOf('\n');
+        String line = end < 0 ? text : text.substring(0, end);
+        return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
     }
 
     /**

@@ -313,7 +313,7 @@ public final class TlsStores {
         Instant notAfter = cert.getNotAfter().toInstant();
         if (now.isAfter(notAfter)) {
             problems.add(error(Role.KEYSTORE, subject + " expired on " + notAfter,
-                "issue a new certificate (`flux tls init --ca DIR/ca-key.p12 ...`) and replace the keystore; "
+                "issue a new certificate (`flux tls init --ca DIR/ca/ca-key.p12 ...`) and replace the keystore; "
                     + "Storm reloads a changed store"));
         } else if (now.isBefore(notBefore)) {
             problems.add(error(Role.KEYSTORE, subject + " is not valid before " + notBefore,
