@@ -10,6 +10,7 @@ import dev.fluxext.model.Located;
 import dev.fluxext.model.TlsDef;
 import dev.fluxext.tls.TlsContext;
 import dev.fluxext.tls.TlsKeys;
+import dev.fluxext.tls.TlsSuites;
 import dev.fluxext.transport.TransportOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,6 +57,7 @@ final class TransportTls {
                     + "it needs type: netty, not " + transport.value());
             return;
         }
+        checkProtocolAndCiphers(tls, diagnostics);
         Optional<Located<String>> keystore = absolute(tls.keystore(), diagnostics);
         Optional<Located<String>> truststore = absolute(tls.truststore(), diagnostics);
         Optional<Located<String>> clientKeystore = tls.clientKeystore().map(p -> absolute(p, diagnostics))
@@ -97,6 +99,49 @@ final class TransportTls {
         conf.put(TlsKeys.ENGINE, tls.engine().value());
         conf.put(TlsKeys.DELEGATE, transport.value());
         conf.put(TransportOptions.TRANSPORT_KEY, TlsContext.class.getName());
+    }
+
+    /**
+     * The protocol: TLS 1.3 or 1.2 only; the cipher suites (Storm's TLS 1.3 three when none are given): each one the
+     * engine that will run them offers for that protocol, as a worker would otherwise fail at start or at every
+     * handshake. The engine is this machine's choice for the {@code engine} setting; a cluster's hosts choose alike
+     * when they run the same Storm on the same platform.
+     */
+    private static void checkProtocolAndCiphers(TlsDef tls, Diagnostics diagnostics) {
+        Located<String> protocol = tls.protocol();
+        if (!TlsSuites.PROTOCOLS.contains(protocol.value())) {
+            String what = TlsSuites.OUTDATED.contains(protocol.value())
+                    ? protocol.value() + " is outdated and weak (TLS 1.0 and 1.1 are deprecated by RFC 8996, SSL is broken)"
+                    : "'" + protocol.value() + "' is not a protocol workers can speak";
+            diagnostics.error(Code.TLS_SETTING, protocol.span(), "transport tls protocols: " + what + "; write "
+                    + "protocols: TLSv1.3 (the default) or TLSv1.2 (one name)");
+            return;
+        }
+        Optional<TlsSuites.Offer> offer = TlsSuites.offered(tls.engine().value(), protocol.value());
+        if (offer.isEmpty()) {
+            diagnostics.warning(Code.TLS_SETTING, tls.engine().span(), "transport tls engine: openssl, and this "
+                    + "machine's Storm has no OpenSSL for Netty: the cipher suites are not checked here, and a worker "
+                    + "on a host like this one does not start");
+            return;
+        }
+        List<String> offered = offer.get().suites();
+        String offers = "the " + offer.get().engine() + " engine offers for " + protocol.value() + ": " + String.join(
+                ", ", offered);
+        if (tls.ciphers().isEmpty()) {
+            if (TlsSuites.STORM_DEFAULT.stream().noneMatch(offered::contains)) {
+                diagnostics.error(Code.TLS_SETTING, protocol.span(), "transport tls protocols: " + protocol.value()
+                        + " with Storm's default cipher suites (" + String.join(", ", TlsSuites.STORM_DEFAULT)
+                        + ", TLS 1.3 only) cannot connect: give ciphers: for it (" + offers + "), or use TLSv1.3");
+            }
+            return;
+        }
+        Located<List<String>> ciphers = tls.ciphers().get();
+        List<String> unknown = ciphers.value().stream().filter(c -> !offered.contains(c)).toList();
+        if (!unknown.isEmpty()) {
+            diagnostics.error(Code.TLS_SETTING, ciphers.span(), "transport tls ciphers: " + String.join(", ", unknown)
+                    + (unknown.size() == 1 ? " is not a suite " : " are not suites ") + "workers can use with "
+                    + protocol.value() + "; " + offers);
+        }
     }
 
     /**

@@ -103,6 +103,13 @@ public enum Code {
             "the TLS stores and password file are not on this machine: each worker checks them at start",
             "Nothing, when each worker host has them at these paths (`flux tls init DIR --workers ...` makes one "
                     + "directory per host); for `submit --local`, give the paths of this machine's files."),
+    TLS_SETTING("FX411", "A `transport.tls` protocol or cipher suite workers must not or cannot use: a protocol "
+            + "older than TLS 1.2, or a suite the TLS engine does not offer for the protocol (the engine `auto` picks "
+            + "on this machine, `openssl` or `jdk`).",
+            "transport tls protocols: TLSv1 is outdated and weak (TLS 1.0 and 1.1 are deprecated by RFC 8996, SSL is "
+                    + "broken); write protocols: TLSv1.3 (the default) or TLSv1.2 (one name)",
+            "Write `protocols: TLSv1.3` (the default) or `TLSv1.2`; give suites from the list the message prints "
+                    + "(the engine's for that protocol), or leave `ciphers` out for Storm's TLS 1.3 suites."),
     OVERRIDE("FX501", "A `-c KEY=VALUE` override that cannot apply.",
             "compression is configured in the topology file (a 'compression:' block, or Storm 3 keys in "
                     + "'config:'), not with -c",
