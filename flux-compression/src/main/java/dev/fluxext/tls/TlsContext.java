@@ -65,6 +65,7 @@ public final class TlsContext implements IContext {
                 topoConf.get(TlsKeys.TRUSTSTORE), topoConf.containsKey(TlsKeys.PASSWORD_ENV)
                         ? "environment variable " + topoConf.get(TlsKeys.PASSWORD_ENV)
                         : "file " + topoConf.get(TlsKeys.PASSWORD_FILE));
+        TlsKeys.passwordFileOpenToOthers(topoConf).ifPresent(problem -> LOG.warn("worker TLS: {}", problem));
         return withPasswords;
     }
 

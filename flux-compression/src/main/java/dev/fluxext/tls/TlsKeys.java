@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The config keys of worker-to-worker TLS: Storm's own ({@code storm.messaging.netty.tls.*}, since 2.6.4 and 2.7.0)
@@ -118,6 +121,30 @@ public final class TlsKeys {
         int end = text.indexOf('\n');
         String line = end < 0 ? text : text.substring(0, end);
         return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
+    }
+
+    /**
+     * Said when the password file the config names can be read by other users than its owner (group or others may
+     * read it): the password opens the worker's key. Empty when it cannot (or the file system has no POSIX
+     * permissions, or there is no such file).
+     */
+    public static Optional<String> passwordFileOpenToOthers(Map<String, Object> conf) {
+        Object file = conf.get(PASSWORD_FILE);
+        if (file == null) {
+            return Optional.empty();
+        }
+        Path path = Path.of(file.toString());
+        try {
+            Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(path);
+            if (permissions.contains(PosixFilePermission.GROUP_READ) || permissions.contains(PosixFilePermission.OTHERS_READ)) {
+                return Optional.of("the TLS password file " + path + " is readable by other users ("
+                        + PosixFilePermissions.toString(permissions) + "): make it readable by the user that runs the "
+                        + "workers only (chmod 600 " + path + ")");
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // No file, or no POSIX permissions: nothing to say here (a missing file is said elsewhere).
+        }
+        return Optional.empty();
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.fluxext.diag.Related;
 import dev.fluxext.diag.Severity;
 import dev.fluxext.model.ConfigMap;
 import dev.fluxext.model.Located;
+import dev.fluxext.model.Position;
 import dev.fluxext.model.TlsDef;
 import dev.fluxext.tls.TlsContext;
 import dev.fluxext.tls.TlsKeys;
@@ -31,7 +32,7 @@ import java.util.stream.Stream;
  * workers check them at start, and {@code submit --local}, whose workers run here, makes it an error. A relative store
  * path is made absolute against the topology file's directory.
  */
-final class TransportTls {
+public final class TransportTls {
 
     /** What a store or password file that is not here is called (the worker's own check says the same). */
     static final String DOES_NOT_EXIST = " does not exist on this machine";
@@ -44,10 +45,32 @@ final class TransportTls {
      * shows: Storm accepts them, so a warning.
      */
     static void warnAboutWrittenPasswords(ConfigMap config, Diagnostics diagnostics) {
-        TlsKeys.PASSWORD_OF.values().stream().sorted().forEach(key -> config.get(key).ifPresent(e ->
-                diagnostics.warning(Code.TLS_STORE, e.keySpan(), key + " puts the password into the topology config, "
-                        + "which Storm logs and its UI shows: use transport: {tls: {password: {env: NAME}}} (or "
-                        + "{file: PATH}), which each worker reads itself")));
+        TlsKeys.PASSWORD_OF.values().stream().sorted().forEach(key -> config.get(key).ifPresent(e -> {
+            hide(e.value().toPlain(), diagnostics);
+            diagnostics.warning(Code.TLS_STORE, e.keySpan(), writtenPasswordWarning(key));
+        }));
+    }
+
+    /** The same for a {@code -c} value: warned about as in the file, and never printed by show or --dry-run. */
+    public static void warnAboutPasswordOverride(String key, Object value, Diagnostics diagnostics) {
+        if (TlsKeys.PASSWORD_OF.containsValue(key)) {
+            hide(value, diagnostics);
+            diagnostics.warning(Code.TLS_STORE, Position.ofArgument("-c " + key), writtenPasswordWarning(key));
+        }
+    }
+
+    /** What flux prints for a Storm TLS password given in the config: a secret, shown as this. */
+    public static final String HIDDEN = "<hidden: a TLS password>";
+
+    private static void hide(Object value, Diagnostics diagnostics) {
+        if (value != null) {
+            diagnostics.redactions().add(String.valueOf(value), HIDDEN, true);
+        }
+    }
+
+    private static String writtenPasswordWarning(String key) {
+        return key + " puts the password into the topology config, which Storm logs and its UI shows: use "
+                + "transport: {tls: {password: {env: NAME}}} (or {file: PATH}), which each worker reads itself";
     }
 
     /** @param transport the transport class set so far; the new one is put in {@code conf} */
@@ -145,6 +168,38 @@ final class TransportTls {
     }
 
     /**
+     * What {@code validate} checked of the stores, one line, when it opened them here: the engine and protocol the
+     * suites were checked for, and each worker certificate's subject and expiry. Empty when the stores or the
+     * password are not on this machine (then nothing was opened).
+     */
+    public static Optional<String> checkedLine(Map<String, Object> conf) {
+        if (!TlsKeys.configured(conf) || conf.get(TlsKeys.KEYSTORE) == null || conf.get(TlsKeys.TRUSTSTORE) == null) {
+            return Optional.empty();
+        }
+        Path keystore = Path.of(conf.get(TlsKeys.KEYSTORE).toString());
+        Path truststore = Path.of(conf.get(TlsKeys.TRUSTSTORE).toString());
+        if (!Files.exists(keystore) || !Files.exists(truststore)) {
+            return Optional.empty();
+        }
+        String password;
+        try {
+            password = TlsKeys.password(conf, System.getenv());
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        List<String> certificates = TlsStores.keyCertificates(keystore, password.toCharArray()).stream()
+                .map(c -> c.getSubjectX500Principal().getName() + " until " + c.getNotAfter().toInstant()).toList();
+        if (certificates.isEmpty()) {
+            return Optional.empty();
+        }
+        String protocol = String.valueOf(conf.getOrDefault(TlsKeys.PROTOCOLS, "TLSv1.3"));
+        String engine = TlsSuites.offered(String.valueOf(conf.getOrDefault(TlsKeys.ENGINE, "auto")), protocol)
+                .map(TlsSuites.Offer::engine).orElse("OpenSSL (not on this machine)");
+        return Optional.of("TLS checked: engine " + engine + ", " + protocol + "; keystore " + keystore + ": "
+                + String.join(", ", certificates) + ", chains to truststore " + truststore);
+    }
+
+    /**
      * The path made absolute against the directory of the file it is written in (a worker would get a relative path
      * to Storm's store watcher, which fails on it); refused when that file is not on disk (a classpath resource).
      */
@@ -224,7 +279,11 @@ final class TransportTls {
             return Optional.empty();
         }
         try {
-            return Optional.of(TlsKeys.password(Map.of(key, password.name().value()), System.getenv()));
+            Map<String, Object> source = Map.of(key, password.name().value());
+            String read = TlsKeys.password(source, System.getenv());
+            TlsKeys.passwordFileOpenToOthers(source).ifPresent(problem -> diagnostics.warning(Code.TLS_STORE,
+                    password.name().span(), problem));
+            return Optional.of(read);
         } catch (IllegalArgumentException e) {
             diagnostics.error(Code.TLS_STORE, password.name().span(), e.getMessage());
             return Optional.empty();

@@ -254,4 +254,23 @@ class TransportTlsTest {
             assertEquals(written[1], result.topology().orElseThrow().config().get(TlsKeys.ENGINE));
         }
     }
+
+    /** A password file other users can read is a warning at its line (the password opens the worker's key). */
+    @Test
+    void aPasswordFileReadableByOthersIsAWarning() throws Exception {
+        Files.setPosixFilePermissions(passwordFile, java.nio.file.attribute.PosixFilePermissions.fromString(
+                "rw-r--r--"));
+        LoadResult open = load(yaml(tls("{file: " + passwordFile + "}"), ""));
+        assertEquals(List.of(), errors(open));
+        List<String> warnings = open.diagnostics().stream().filter(d -> !d.isError()).map(Diagnostic::format)
+                .map(m -> m.replace(dir + "/", "")).toList();
+        assertEquals(List.of("t.yaml:10:22: warning: the TLS password file tls.pass is readable by other users "
+                + "(rw-r--r--): make it readable by the user that runs the workers only (chmod 600 tls.pass)"),
+                warnings);
+
+        Files.setPosixFilePermissions(passwordFile, java.nio.file.attribute.PosixFilePermissions.fromString(
+                "rw-------"));
+        LoadResult owner = load(yaml(tls("{file: " + passwordFile + "}"), ""));
+        assertEquals(List.of(), owner.diagnostics().stream().map(Diagnostic::format).toList());
+    }
 }

@@ -324,4 +324,34 @@ class TlsInitCommandTest {
         assertTrue(run.err().contains("'a host' is not a host name"), run.err());
         assertFalse(Files.exists(tmp.resolve("x")));
     }
+
+    /** validate of a topology with the printed block says, in one line, what it checked of the stores. */
+    @Test
+    void validateSaysWhatItCheckedOfTheStores() throws Exception {
+        Path dir = tmp.resolve("checked");
+        CliRun init = CliRun.of("tls", "init", dir.toString());
+        assertEquals(ExitCodes.OK, init.exitCode(), init.err());
+        Matcher block = YAML_BLOCK.matcher(init.out());
+        assertTrue(block.find(), init.out());
+        Path topology = Files.writeString(tmp.resolve("t.yaml"), """
+            name: tls-checked
+            spouts:
+              - id: s
+                className: org.apache.storm.testing.TestWordSpout
+            transport:
+              type: netty
+            """ + block.group().lines().skip(1).map(l -> l + "\n").reduce("", String::concat));
+        CliRun validate = CliRun.with(dev.fluxext.load.FluxLoader::load, java.util.Map.of(), "validate",
+            topology.toString());
+        assertEquals(ExitCodes.OK, validate.exitCode(), validate.err());
+        X509Certificate worker = (X509Certificate) open(dir.resolve("worker.p12"), password(dir)).getCertificate(
+            "worker");
+        String line = validate.out().lines().filter(l -> l.startsWith("TLS checked: ")).findFirst().orElseThrow(
+            () -> new AssertionError(validate.out()));
+        assertTrue(line.matches("TLS checked: engine (OpenSSL \\(BoringSSL\\)|JDK), TLSv1\\.3; keystore .*"), line);
+        assertTrue(line.endsWith("; keystore " + dir.resolve("worker.p12") + ": " + worker.getSubjectX500Principal()
+            .getName() + " until " + worker.getNotAfter().toInstant() + ", chains to truststore "
+            + dir.resolve("ca.p12")), line);
+        assertFalse(validate.out().contains(new String(password(dir))), "no password");
+    }
 }
