@@ -52,6 +52,17 @@ public final class TlsKeys {
      */
     public static final String ENDPOINT_CHECK_PROPERTY =
             "org.apache.storm.shade.io.netty.handler.ssl.defaultEndpointVerificationAlgorithm";
+    /**
+     * Sets {@link #ENDPOINT_CHECK_PROPERTY} to {@code NONE} unless it is set already. The shaded Netty reads it once per
+     * JVM, when its first SSL context class is initialized (looking whether OpenSSL is available does that too), so
+     * this must come before anything in the JVM touches the shaded Netty's SSL classes.
+     */
+    public static void noHostNameCheckInThisJvm() {
+        if (System.getProperty(ENDPOINT_CHECK_PROPERTY) == null) {
+            System.setProperty(ENDPOINT_CHECK_PROPERTY, "NONE");
+        }
+    }
+
     /** Makes the shaded Netty's OpenSSL unavailable (the JDK engine), if set before Netty first looks for it. */
     public static final String NO_OPENSSL_PROPERTY = "org.apache.storm.shade.io.netty.handler.ssl.noOpenSsl";
 

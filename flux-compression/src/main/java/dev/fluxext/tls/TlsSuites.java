@@ -34,14 +34,20 @@ public final class TlsSuites {
     /**
      * What the engine {@code setting} ({@code auto}, {@code openssl}, {@code jdk}) picks on this machine offers for
      * {@code protocol}; empty when {@code openssl} is asked for and this machine has none. For {@code jdk}, Netty's
-     * OpenSSL is not looked at: looking makes Netty decide for this JVM, and a local run's workers run in it.
+     * OpenSSL is not looked at: looking makes Netty decide for this JVM, and a local run's workers run in it. Looking
+     * also fixes the shaded Netty's host name setting for this JVM, so it is set first as a worker sets it
+     * ({@link TlsKeys#noHostNameCheckInThisJvm}): a local run's workers would otherwise fail every handshake.
      */
     public static Optional<Offer> offered(String setting, String protocol) {
         Stream<String> suites;
         String engine;
+        if (!"jdk".equals(setting)) {
+            TlsKeys.noHostNameCheckInThisJvm();
+        }
         if (!"jdk".equals(setting) && OpenSsl.isAvailable()) {
             engine = TlsEngine.OPENSSL.description();
-            suites = OpenSsl.availableJavaCipherSuites().stream().filter(s -> s.startsWith("TLS_"));
+            // Netty 4.1 (Storm 2.6, 2.7) lists null for OpenSSL suites that have no Java name.
+            suites = OpenSsl.availableJavaCipherSuites().stream().filter(s -> s != null && s.startsWith("TLS_"));
         } else if ("openssl".equals(setting)) {
             return Optional.empty();
         } else {
