@@ -354,4 +354,13 @@ class TlsInitCommandTest {
             + dir.resolve("ca.p12")), line);
         assertFalse(validate.out().contains(new String(password(dir))), "no password");
     }
+
+    /** flux tls --help lists init with its whole summary, not a line cut at "in DIR:". */
+    @Test
+    void tlsHelpShowsInitsSummary() {
+        CliRun help = CliRun.of("tls", "--help");
+        assertEquals(ExitCodes.OK, help.exitCode(), help.err());
+        assertTrue(help.out().replaceAll("\\s+", " ").contains(" init Make a CA and the workers' key stores for "
+            + "TLS between a topology's workers."), help.out());
+    }
 }
