@@ -36,6 +36,8 @@ public final class TransportTls {
 
     /** What a store or password file that is not here is called (the worker's own check says the same). */
     static final String DOES_NOT_EXIST = " does not exist on this machine";
+    /** What flux prints for a Storm TLS password given in the config: a secret, shown as this. */
+    public static final String HIDDEN = "<hidden: a TLS password>";
 
     private TransportTls() {
     }
@@ -58,9 +60,6 @@ public final class TransportTls {
             diagnostics.warning(Code.TLS_STORE, Position.ofArgument("-c " + key), writtenPasswordWarning(key));
         }
     }
-
-    /** What flux prints for a Storm TLS password given in the config: a secret, shown as this. */
-    public static final String HIDDEN = "<hidden: a TLS password>";
 
     private static void hide(Object value, Diagnostics diagnostics) {
         if (value != null) {
