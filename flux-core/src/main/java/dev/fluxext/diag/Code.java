@@ -92,7 +92,9 @@ public enum Code {
             "Put the jar on the classpath (`--jar`, `--classpath`, or the topology jar's dependencies); for a Storm "
                     + "connector, the artifact the message names, with its dependencies."),
     TLS_STORE("FX409", "A `transport.tls` store or password a worker could not use: a relative path, a store that "
-            + "does not open with the password, an unknown store type; with `submit --local`, one not on this machine.",
+            + "does not open with the password, an unknown store type; with `submit --local`, one not on this machine. "
+            + "Warnings: a password file other users can read; a Storm TLS password key in `config:` or `-c` (it goes "
+            + "into the topology config).",
             "transport tls keystore: /etc/fluxext/tls/worker.p12 does not open with the password from the environment "
                     + "variable FLUX_TLS_PASSWORD (wrong password?)",
             "Give the absolute path of a PKCS12 or JKS store that opens with the password (`flux tls init DIR` makes "
