@@ -177,12 +177,27 @@ class LocalRunIT {
 
     /** Runs the CLI in a child JVM with {@code args}; its exit code and what it printed. */
     private static Run cli(Path dir, String outputName, String... args) throws IOException, InterruptedException {
+        return cli(dir, outputName, null, null, args);
+    }
+
+    /** As {@link #cli(Path, String, String...)}, doing {@code action} as soon as the CLI has printed {@code text}. */
+    private static Run cli(Path dir, String outputName, String text, Action action, String... args)
+            throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         List<String> command = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
                 "dev.fluxext.cli.FluxCli"));
         command.addAll(List.of(args));
         Path output = dir.resolve(outputName);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        if (action != null) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(TIMEOUT_SECONDS);
+            while (process.isAlive() && System.nanoTime() < deadline
+                    && !Files.readString(output, StandardCharsets.ISO_8859_1).contains(text)) {
+                Thread.sleep(50);
+            }
+            assertTrue(Files.readString(output, StandardCharsets.ISO_8859_1).contains(text), "never printed: " + text);
+            action.run();
+        }
         if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor();
             throw new AssertionError("flux " + String.join(" ", args) + " did not end within " + TIMEOUT_SECONDS
@@ -221,8 +236,18 @@ class LocalRunIT {
                 + "connections"), run.output());
         assertTrue(java.util.regex.Pattern.compile("TLS between workers: engine [^\n]*TLSv1\\.3 TLS_[A-Z0-9_]+")
                 .matcher(run.output()).find(), "the summary names the negotiated protocol and suite: " + run.output());
-        JsonNode components = new ObjectMapper().readTree(summary.toFile()).get("components");
+        JsonNode document = new ObjectMapper().readTree(summary.toFile());
+        JsonNode components = document.get("components");
         assertTrue(components.get("events").get("acked").asLong() > 0, components.toString());
+        // --summary-json carries the TLS figures the summary prints.
+        JsonNode tls = document.get("tls");
+        assertNotNull(tls, document.toString());
+        assertTrue(run.output().contains("TLS between workers: engine " + tls.get("engine").asText()), tls.toString());
+        assertTrue(tls.get("negotiated").size() > 0 && tls.get("negotiated").get(0).asText().matches(
+                "TLSv1\\.3 TLS_[A-Z0-9_]+") && run.output().contains(tls.get("negotiated").get(0).asText()),
+                tls.toString());
+        assertEquals(0, tls.get("failedTotal").asLong(), tls.toString());
+        assertEquals(0, tls.get("refusedTotal").asLong(), tls.toString());
         String log = Files.readString(stormLog, StandardCharsets.UTF_8);
         assertTrue(log.contains("worker TLS: engine "), "each worker says it runs TLS");
         assertTrue(log.contains(certs.resolve("tls.pass").toString()), "Storm's log shows the topology config");
@@ -244,9 +269,14 @@ class LocalRunIT {
     @Test
     void aRunWhoseWorkersCannotHandshakeSaysWhyAndFails(@TempDir Path dir) throws Exception {
         Path topology = TlsFixture.eventsWithForeignClients(dir);
+        Path summary = dir.resolve("summary.json");
         Run run = cli(dir, "output.txt", "submit", "--local", topology.toString(), "--duration", "30", "--interval",
-                "3", "--log-file", dir.resolve("storm.log").toString());
+                "3", "--log-file", dir.resolve("storm.log").toString(), "--summary-json", summary.toString());
         assertEquals(3, run.exitCode(), run.output());
+        JsonNode tls = new ObjectMapper().readTree(summary.toFile()).get("tls");
+        assertTrue(tls != null && tls.get("refused").get("NO_CERTIFICATE").asLong() > 0
+                && tls.get("refusedTotal").asLong() >= tls.get("refused").get("NO_CERTIFICATE").asLong()
+                && tls.get("failedTotal").asLong() > 0, "the refusals by reason in --summary-json: " + tls);
         // Workers start late on a loaded machine: the first refusals may come after the last progress line.
         assertTrue(run.output().contains("TLS between workers: engine ") && run.output().contains(
                 "incoming connections refused (") && run.output().contains("peer sent no certificate from a trusted "
@@ -258,8 +288,9 @@ class LocalRunIT {
     /**
      * Failure is never success: a TLS run whose workers cannot start ends non-zero with the reason on the console.
      * A password variable not set here is refused before anything starts ({@code submit --local} runs the workers on
-     * this machine); a cipher suite no engine has makes the worker fail at start, Storm then exits the JVM, and the
-     * run says what failed instead of taking the exit for Ctrl-C.
+     * this machine), as is a cipher suite the engine does not offer; a keystore removed after that check (between
+     * validate and the workers' start) makes the worker fail at start, Storm then exits the JVM, and the run says
+     * what failed instead of taking the exit for Ctrl-C.
      */
     @Test
     void aTlsRunWhoseWorkersCannotStartFailsWithTheReason(@TempDir Path dir) throws Exception {
@@ -280,10 +311,25 @@ class LocalRunIT {
         Path badCipher = Files.writeString(dir.resolve("cipher.yaml"), yaml.replace(passwordLine, passwordLine
                 + "    ciphers: [TLS_FAKE_SUITE_WITH_NOTHING_SHA256]\n"));
         Run cipher = cli(dir, "cipher.txt", "submit", "--local", badCipher.toString(), "--duration", "30",
-                "--interval", "3", "--log-file", dir.resolve("cipher.log").toString());
-        assertEquals(3, cipher.exitCode(), cipher.output());
-        assertTrue(cipher.output().contains("flux: the run failed: ") && cipher.output().contains(
-                "TLS_FAKE_SUITE_WITH_NOTHING_SHA256"), "the reason names the suite:\n" + cipher.output());
-        assertTrue(!cipher.output().contains("\tat "), "no stack trace:\n" + cipher.output());
+                "--log-file", dir.resolve("cipher.log").toString());
+        assertEquals(1, cipher.exitCode(), cipher.output());
+        assertTrue(cipher.output().contains("transport tls ciphers: TLS_FAKE_SUITE_WITH_NOTHING_SHA256 is not a suite "
+                + "workers can use with TLSv1.3") && !cipher.output().contains("starting a local Storm cluster"),
+                "refused at validate:\n" + cipher.output());
+
+        // The keystore goes once validate has opened it, before the workers start (the cluster takes seconds).
+        Path keystore = dir.resolve("certs/worker.p12");
+        Run gone = cli(dir, "gone.txt", "flux: starting a local Storm cluster", () -> Files.move(keystore,
+                keystore.resolveSibling("worker.p12.moved")), "submit", "--local", topology.toString(), "--duration",
+                "30", "--interval", "3", "--log-file", dir.resolve("gone.log").toString());
+        assertEquals(3, gone.exitCode(), gone.output());
+        assertTrue(gone.output().contains("flux: the run failed: ") && gone.output().contains(keystore.toString()),
+                "the reason names the keystore:\n" + gone.output());
+        assertTrue(!gone.output().contains("\tat "), "no stack trace:\n" + gone.output());
+    }
+
+    /** Something to do to the files while the CLI runs. */
+    private interface Action {
+        void run() throws IOException;
     }
 }

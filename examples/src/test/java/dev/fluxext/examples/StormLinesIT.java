@@ -102,8 +102,14 @@ class StormLinesIT {
         assertTrue(row(output, "events")[2] > 0, "events acked:\n" + output);
         assertTrue(output.contains("TLS between workers: engine ") && output.contains("no failed connections"),
                 output);
-        assertTrue(Files.readString(dir.resolve("storm.log"), StandardCharsets.UTF_8).contains("worker TLS: engine "),
-                "the workers run TLS");
+        String log = Files.readString(dir.resolve("storm.log"), StandardCharsets.UTF_8);
+        assertTrue(log.contains("worker TLS: engine "), "the workers run TLS");
+        // A handshake happened on this line's Netty: the protocol and suite it negotiated, as LocalRunIT on 2.8.3.
+        Matcher negotiated = Pattern.compile("TLS between workers: engine [^\n]*(TLSv1\\.3 TLS_[A-Z0-9_]+)")
+                .matcher(output);
+        assertTrue(negotiated.find(), "the summary names the negotiated protocol and suite:\n" + output);
+        assertTrue(log.contains("worker TLS: negotiated " + negotiated.group(1).replace(" ", " with cipher suite ")),
+                "the worker log names it too");
         Matcher batches = Pattern.compile("batch compression -> [^:]+:\\d+: (\\d+) messages in (\\d+) batches, (\\d+) -> (\\d+)"
                 + " bytes \\(\\d+ %\\), (\\d+) batches rejected").matcher(output);
         int connections = 0;

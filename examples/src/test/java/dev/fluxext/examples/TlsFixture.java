@@ -85,7 +85,9 @@ public final class TlsFixture {
         Authority ca = Authority.named("examples test CA");
         ca.issue(certs.resolve("worker.p12"), "worker");
         Certificates.writeTrustStore(certs.resolve("ca.p12"), PASSWORD.toCharArray(), ca.certificate());
-        Files.writeString(certs.resolve("tls.pass"), PASSWORD + "\n");
+        // Owner-only, as flux tls init writes it: validate warns about a password file others can read.
+        Files.setPosixFilePermissions(Files.writeString(certs.resolve("tls.pass"), PASSWORD + "\n"),
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         return ca;
     }
 

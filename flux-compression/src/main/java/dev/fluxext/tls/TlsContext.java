@@ -53,9 +53,7 @@ public final class TlsContext implements IContext {
         });
         Map<String, Object> withPasswords = TlsKeys.forStorm(topoConf, TlsKeys.password(topoConf, System.getenv()));
         // Before Storm's Netty reads it (its SslUtils, when the first SSL context is built): see the key's comment.
-        if (System.getProperty(TlsKeys.ENDPOINT_CHECK_PROPERTY) == null) {
-            System.setProperty(TlsKeys.ENDPOINT_CHECK_PROPERTY, "NONE");
-        }
+        TlsKeys.noHostNameCheckInThisJvm();
         TlsEngine engine = TlsEngine.choose(topoConf.get(TlsKeys.ENGINE));
         TlsFailures.watch();
         delegate = ReflectionUtils.newInstance(name.toString());
@@ -65,6 +63,7 @@ public final class TlsContext implements IContext {
                 topoConf.get(TlsKeys.TRUSTSTORE), topoConf.containsKey(TlsKeys.PASSWORD_ENV)
                         ? "environment variable " + topoConf.get(TlsKeys.PASSWORD_ENV)
                         : "file " + topoConf.get(TlsKeys.PASSWORD_FILE));
+        TlsKeys.passwordFileOpenToOthers(topoConf).ifPresent(problem -> LOG.warn("worker TLS: {}", problem));
         return withPasswords;
     }
 

@@ -4,10 +4,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The config keys of worker-to-worker TLS: Storm's own ({@code storm.messaging.netty.tls.*}, since 2.6.4 and 2.7.0)
@@ -21,7 +24,7 @@ public final class TlsKeys {
     public static final String DELEGATE = "fluxext.tls.delegate";
     /** The worker's environment variable holding the stores' password. */
     public static final String PASSWORD_ENV = "fluxext.tls.password.env";
-    /** A file on the worker's host holding the stores' password (one line; a trailing newline is not part of it). */
+    /** A file on the worker's host holding the stores' password: its first line ({@link #firstLine}). */
     public static final String PASSWORD_FILE = "fluxext.tls.password.file";
     /** {@code auto}, {@code openssl} or {@code jdk}: which TLS engine the worker's Netty uses. */
     public static final String ENGINE = "fluxext.tls.engine";
@@ -49,6 +52,17 @@ public final class TlsKeys {
      */
     public static final String ENDPOINT_CHECK_PROPERTY =
             "org.apache.storm.shade.io.netty.handler.ssl.defaultEndpointVerificationAlgorithm";
+    /**
+     * Sets {@link #ENDPOINT_CHECK_PROPERTY} to {@code NONE} unless it is set already. The shaded Netty reads it once per
+     * JVM, when its first SSL context class is initialized (looking whether OpenSSL is available does that too), so
+     * this must come before anything in the JVM touches the shaded Netty's SSL classes.
+     */
+    public static void noHostNameCheckInThisJvm() {
+        if (System.getProperty(ENDPOINT_CHECK_PROPERTY) == null) {
+            System.setProperty(ENDPOINT_CHECK_PROPERTY, "NONE");
+        }
+    }
+
     /** Makes the shaded Netty's OpenSSL unavailable (the JDK engine), if set before Netty first looks for it. */
     public static final String NO_OPENSSL_PROPERTY = "org.apache.storm.shade.io.netty.handler.ssl.noOpenSsl";
 
@@ -99,9 +113,7 @@ public final class TlsKeys {
                 throw new IllegalArgumentException(where + " is not a regular file of at most "
                         + MAX_PASSWORD_FILE_BYTES + " bytes");
             }
-            String text = Files.readString(path, StandardCharsets.UTF_8);
-            String password = text.endsWith("\r\n") ? text.substring(0, text.length() - 2)
-                    : text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
+            String password = firstLine(Files.readString(path, StandardCharsets.UTF_8));
             if (password.isEmpty()) {
                 throw new IllegalArgumentException(where + " is empty");
             }
@@ -109,6 +121,41 @@ public final class TlsKeys {
         } catch (IOException e) {
             throw new IllegalArgumentException(where + " cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A password file's password: its first line without the line end ({@code \n} or {@code \r\n}); spaces are
+     * part of it. Workers and {@code flux tls init --password-file} read a file the same way, so that stores made
+     * from a file open with what the workers read from it.
+     */
+    public static String firstLine(String text) {
+        int end = text.indexOf('\n');
+        String line = end < 0 ? text : text.substring(0, end);
+        return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
+    }
+
+    /**
+     * Said when the password file the config names can be read by other users than its owner (group or others may
+     * read it): the password opens the worker's key. Empty when it cannot (or the file system has no POSIX
+     * permissions, or there is no such file).
+     */
+    public static Optional<String> passwordFileOpenToOthers(Map<String, Object> conf) {
+        Object file = conf.get(PASSWORD_FILE);
+        if (file == null) {
+            return Optional.empty();
+        }
+        Path path = Path.of(file.toString());
+        try {
+            Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(path);
+            if (permissions.contains(PosixFilePermission.GROUP_READ) || permissions.contains(PosixFilePermission.OTHERS_READ)) {
+                return Optional.of("the TLS password file " + path + " is readable by other users ("
+                        + PosixFilePermissions.toString(permissions) + "): make it readable by the user that runs the "
+                        + "workers only (chmod 600 " + path + ")");
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // No file, or no POSIX permissions: nothing to say here (a missing file is said elsewhere).
+        }
+        return Optional.empty();
     }
 
     /**

@@ -58,6 +58,8 @@ class TlsContextTest {
     static final StormMetricRegistry metrics = new StormMetricRegistry();
     static int port;
     static final List<TaskMessage> received = new CopyOnWriteArrayList<>();
+    /** What the peers that must be kept out sent (a raw Storm frame's payload, each refused worker's): none arrives. */
+    static final List<byte[]> refusedPayloads = new CopyOnWriteArrayList<>(List.of(new byte[] {1, 2, 3, 4}));
 
     @BeforeAll
     @SuppressWarnings("deprecation")
@@ -96,13 +98,21 @@ class TlsContextTest {
     }
 
     /** Sends from a worker with these stores; whether the server received it within {@code wait}. */
-    @SuppressWarnings("deprecation")
     static boolean sendsThrough(Path keys, Path trust, Duration wait) throws Exception {
+        return sendsThrough(keys, trust, wait, false);
+    }
+
+    /** As above; {@code refused}: a peer that must be kept out, whose payload must never reach the task. */
+    @SuppressWarnings("deprecation")
+    static boolean sendsThrough(Path keys, Path trust, Duration wait, boolean refused) throws Exception {
         TlsContext client = new TlsContext();
         client.prepare(conf(keys, trust));
         try {
             IConnection connection = client.connect("tls-test", "localhost", port, new AtomicBoolean[8]);
             byte[] payload = ("hello " + System.nanoTime()).getBytes(StandardCharsets.UTF_8);
+            if (refused) {
+                refusedPayloads.add(payload);
+            }
             return waitFor(wait, () -> {
                 connection.send(List.of(new TaskMessage(1, payload)).iterator());
                 return received.stream().anyMatch(m -> java.util.Arrays.equals(m.message(), payload));
@@ -133,6 +143,16 @@ class TlsContextTest {
                 "refused as " + reason + ": " + TlsFailures.describe());
         assertTrue(gauge(gauge) > gaugeBefore, gauge + " rises: " + TlsFailures.describe());
         assertTrue(gauge(TlsGauges.REFUSED + TlsGauges.TOTAL) > totalBefore, "the total rises");
+        Thread.sleep(1000); // a message let through would have reached the task by now
+        assertNoRefusedPayloadArrived();
+    }
+
+    /** The receiving task saw nothing a refused peer sent: refusals proven by what arrives, not only by counters. */
+    static void assertNoRefusedPayloadArrived() {
+        List<String> leaked = received.stream().filter(m -> refusedPayloads.stream().anyMatch(p -> java.util.Arrays
+                .equals(p, m.message()))).map(m -> "task " + m.task() + ": " + new String(m.message(),
+                StandardCharsets.UTF_8)).toList();
+        assertEquals(List.of(), leaked, "messages of refused peers reached the receiving task");
     }
 
     /** A worker-level gauge of the server's registry, as a metrics reporter reads it. */
@@ -201,6 +221,8 @@ class TlsContextTest {
                     socket.getOutputStream().flush();
                     assertEquals(-1, socket.getInputStream().read(), "the server closes the connection");
                 }
+            } catch (java.net.SocketTimeoutException e) {
+                throw new AssertionError("the server kept the connection open for 10 s", e);
             } catch (java.io.IOException expected) {
                 // the server's alert: the handshake or the first read fails
             } catch (Exception e) {
@@ -219,6 +241,8 @@ class TlsContextTest {
                 out.flush();
                 socket.setSoTimeout(10_000);
                 assertEquals(-1, socket.getInputStream().read(), "the server closes the connection");
+            } catch (java.net.SocketTimeoutException e) {
+                throw new AssertionError("the server kept the connection open for 10 s", e);
             } catch (java.io.IOException expected) {
                 // reset by the server
             }
@@ -259,6 +283,7 @@ class TlsContextTest {
             assertTrue(waitFor(Duration.ofSeconds(60),
                     () -> TlsFailures.incoming().getOrDefault(TlsFailures.Reason.NOT_TLS, 0L) >= before + 1000),
                     "every refusal counted: " + TlsFailures.describe());
+            assertNoRefusedPayloadArrived();
             Thread.sleep(500); // a last event still on its way to the log
         } finally {
             root.removeAppender(capture.getName());
@@ -298,9 +323,58 @@ class TlsContextTest {
 
     private static boolean sends(Path keys, Path trust) {
         try {
-            return sendsThrough(keys, trust, Duration.ofSeconds(5));
+            return sendsThrough(keys, trust, Duration.ofSeconds(5), true);
         } catch (Exception e) {
             throw new AssertionError(e);
         }
+    }
+
+    /** A worker whose password file other users can read says so in its log, once, at start; an owner-only one not. */
+    @Test
+    @SuppressWarnings("deprecation")
+    void aPasswordFileReadableByOthersIsAWarningInTheWorkerLog() throws Exception {
+        Path open = Files.writeString(dir.resolve("open.pass"), TestCertificates.PASSWORD + "\n");
+        for (String permissions : List.of("rw-r--r--", "rw-------")) {
+            Files.setPosixFilePermissions(open, java.nio.file.attribute.PosixFilePermissions.fromString(permissions));
+            Map<String, Object> conf = conf(keystore, truststore);
+            conf.put(TlsKeys.PASSWORD_FILE, open.toString());
+            List<String> lines = logged(() -> {
+                TlsContext worker = new TlsContext();
+                worker.prepare(conf);
+                worker.term();
+            });
+            List<String> warnings = lines.stream().filter(l -> l.contains("is readable by other users")).toList();
+            if (permissions.equals("rw-------")) {
+                assertEquals(List.of(), warnings);
+            } else {
+                assertEquals(List.of("WARN worker TLS: the TLS password file " + open + " is readable by other users "
+                        + "(rw-r--r--): make it readable by the user that runs the workers only (chmod 600 " + open
+                        + ")"), warnings);
+            }
+        }
+    }
+
+    /** What the log got (level and message, a line each) while {@code action} ran. */
+    static List<String> logged(Runnable action) {
+        List<String> lines = new CopyOnWriteArrayList<>();
+        var context = (org.apache.logging.log4j.core.LoggerContext) org.apache.logging.log4j.LogManager.getContext(false);
+        var capture = new org.apache.logging.log4j.core.appender.AbstractAppender("capture", null, null, true,
+                org.apache.logging.log4j.core.config.Property.EMPTY_ARRAY) {
+            @Override
+            public void append(org.apache.logging.log4j.core.LogEvent event) {
+                lines.add(event.getLevel() + " " + event.getMessage().getFormattedMessage());
+            }
+        };
+        capture.start();
+        var root = context.getConfiguration().getRootLogger();
+        root.addAppender(capture, org.apache.logging.log4j.Level.INFO, null);
+        context.updateLoggers();
+        try {
+            action.run();
+        } finally {
+            root.removeAppender(capture.getName());
+            context.updateLoggers();
+        }
+        return lines;
     }
 }

@@ -132,6 +132,26 @@ public final class TlsStores {
     }
 
     /**
+     * The certificates of the keystore's keys, what a worker shows its peers (opened as Storm opens it); empty when it
+     * does not open. For saying what was checked: {@link #check} says what is wrong.
+     */
+    public static List<X509Certificate> keyCertificates(Path keystore, char[] password) {
+        try (InputStream in = Files.newInputStream(keystore)) {
+            KeyStore store = KeyStore.getInstance(stormStoreType(keystore));
+            store.load(in, password);
+            List<X509Certificate> certificates = new ArrayList<>();
+            for (String alias : Collections.list(store.aliases())) {
+                if (store.isKeyEntry(alias) && store.getCertificate(alias) instanceof X509Certificate cert) {
+                    certificates.add(cert);
+                }
+            }
+            return certificates;
+        } catch (IOException | GeneralSecurityException e) {
+            return List.of();
+        }
+    }
+
+    /**
      * A refusal when Storm {@code version}, run by {@code what} (e.g. "Nimbus at host:6627"), has no worker TLS:
      * it came with STORM-4070 in 2.6.4 and 2.7.0. Empty for those and later, and when the text is not a version.
      */
@@ -313,7 +333,7 @@ public final class TlsStores {
         Instant notAfter = cert.getNotAfter().toInstant();
         if (now.isAfter(notAfter)) {
             problems.add(error(Role.KEYSTORE, subject + " expired on " + notAfter,
-                "issue a new certificate (`flux tls init --ca DIR/ca-key.p12 ...`) and replace the keystore; "
+                "issue a new certificate (`flux tls init --ca DIR/ca/ca-key.p12 ...`) and replace the keystore; "
                     + "Storm reloads a changed store"));
         } else if (now.isBefore(notBefore)) {
             problems.add(error(Role.KEYSTORE, subject + " is not valid before " + notBefore,

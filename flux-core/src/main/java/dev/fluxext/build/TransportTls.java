@@ -7,9 +7,11 @@ import dev.fluxext.diag.Related;
 import dev.fluxext.diag.Severity;
 import dev.fluxext.model.ConfigMap;
 import dev.fluxext.model.Located;
+import dev.fluxext.model.Position;
 import dev.fluxext.model.TlsDef;
 import dev.fluxext.tls.TlsContext;
 import dev.fluxext.tls.TlsKeys;
+import dev.fluxext.tls.TlsSuites;
 import dev.fluxext.transport.TransportOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,10 +32,12 @@ import java.util.stream.Stream;
  * workers check them at start, and {@code submit --local}, whose workers run here, makes it an error. A relative store
  * path is made absolute against the topology file's directory.
  */
-final class TransportTls {
+public final class TransportTls {
 
     /** What a store or password file that is not here is called (the worker's own check says the same). */
     static final String DOES_NOT_EXIST = " does not exist on this machine";
+    /** What flux prints for a Storm TLS password given in the config: a secret, shown as this. */
+    public static final String HIDDEN = "<hidden: a TLS password>";
 
     private TransportTls() {
     }
@@ -43,10 +47,29 @@ final class TransportTls {
      * shows: Storm accepts them, so a warning.
      */
     static void warnAboutWrittenPasswords(ConfigMap config, Diagnostics diagnostics) {
-        TlsKeys.PASSWORD_OF.values().stream().sorted().forEach(key -> config.get(key).ifPresent(e ->
-                diagnostics.warning(Code.TLS_STORE, e.keySpan(), key + " puts the password into the topology config, "
-                        + "which Storm logs and its UI shows: use transport: {tls: {password: {env: NAME}}} (or "
-                        + "{file: PATH}), which each worker reads itself")));
+        TlsKeys.PASSWORD_OF.values().stream().sorted().forEach(key -> config.get(key).ifPresent(e -> {
+            hide(e.value().toPlain(), diagnostics);
+            diagnostics.warning(Code.TLS_STORE, e.keySpan(), writtenPasswordWarning(key));
+        }));
+    }
+
+    /** The same for a {@code -c} value: warned about as in the file, and never printed by show or --dry-run. */
+    public static void warnAboutPasswordOverride(String key, Object value, Diagnostics diagnostics) {
+        if (TlsKeys.PASSWORD_OF.containsValue(key)) {
+            hide(value, diagnostics);
+            diagnostics.warning(Code.TLS_STORE, Position.ofArgument("-c " + key), writtenPasswordWarning(key));
+        }
+    }
+
+    private static void hide(Object value, Diagnostics diagnostics) {
+        if (value != null) {
+            diagnostics.redactions().add(String.valueOf(value), HIDDEN, true);
+        }
+    }
+
+    private static String writtenPasswordWarning(String key) {
+        return key + " puts the password into the topology config, which Storm logs and its UI shows: use "
+                + "transport: {tls: {password: {env: NAME}}} (or {file: PATH}), which each worker reads itself";
     }
 
     /** @param transport the transport class set so far; the new one is put in {@code conf} */
@@ -56,6 +79,7 @@ final class TransportTls {
                     + "it needs type: netty, not " + transport.value());
             return;
         }
+        checkProtocolAndCiphers(tls, diagnostics);
         Optional<Located<String>> keystore = absolute(tls.keystore(), diagnostics);
         Optional<Located<String>> truststore = absolute(tls.truststore(), diagnostics);
         Optional<Located<String>> clientKeystore = tls.clientKeystore().map(p -> absolute(p, diagnostics))
@@ -97,6 +121,81 @@ final class TransportTls {
         conf.put(TlsKeys.ENGINE, tls.engine().value());
         conf.put(TlsKeys.DELEGATE, transport.value());
         conf.put(TransportOptions.TRANSPORT_KEY, TlsContext.class.getName());
+    }
+
+    /**
+     * The protocol: TLS 1.3 or 1.2 only; the cipher suites (Storm's TLS 1.3 three when none are given): each one the
+     * engine that will run them offers for that protocol, as a worker would otherwise fail at start or at every
+     * handshake. The engine is this machine's choice for the {@code engine} setting; a cluster's hosts choose alike
+     * when they run the same Storm on the same platform.
+     */
+    private static void checkProtocolAndCiphers(TlsDef tls, Diagnostics diagnostics) {
+        Located<String> protocol = tls.protocol();
+        if (!TlsSuites.PROTOCOLS.contains(protocol.value())) {
+            String what = TlsSuites.OUTDATED.contains(protocol.value())
+                    ? protocol.value() + " is outdated and weak (TLS 1.0 and 1.1 are deprecated by RFC 8996, SSL is broken)"
+                    : "'" + protocol.value() + "' is not a protocol workers can speak";
+            diagnostics.error(Code.TLS_SETTING, protocol.span(), "transport tls protocols: " + what + "; write "
+                    + "protocols: TLSv1.3 (the default) or TLSv1.2 (one name)");
+            return;
+        }
+        Optional<TlsSuites.Offer> offer = TlsSuites.offered(tls.engine().value(), protocol.value());
+        if (offer.isEmpty()) {
+            diagnostics.warning(Code.TLS_SETTING, tls.engine().span(), "transport tls engine: openssl, and this "
+                    + "machine's Storm has no OpenSSL for Netty: the cipher suites are not checked here, and a worker "
+                    + "on a host like this one does not start");
+            return;
+        }
+        List<String> offered = offer.get().suites();
+        String offers = "the " + offer.get().engine() + " engine offers for " + protocol.value() + ": " + String.join(
+                ", ", offered);
+        if (tls.ciphers().isEmpty()) {
+            if (TlsSuites.STORM_DEFAULT.stream().noneMatch(offered::contains)) {
+                diagnostics.error(Code.TLS_SETTING, protocol.span(), "transport tls protocols: " + protocol.value()
+                        + " with Storm's default cipher suites (" + String.join(", ", TlsSuites.STORM_DEFAULT)
+                        + ", TLS 1.3 only) cannot connect: give ciphers: for it (" + offers + "), or use TLSv1.3");
+            }
+            return;
+        }
+        Located<List<String>> ciphers = tls.ciphers().get();
+        List<String> unknown = ciphers.value().stream().filter(c -> !offered.contains(c)).toList();
+        if (!unknown.isEmpty()) {
+            diagnostics.error(Code.TLS_SETTING, ciphers.span(), "transport tls ciphers: " + String.join(", ", unknown)
+                    + (unknown.size() == 1 ? " is not a suite " : " are not suites ") + "workers can use with "
+                    + protocol.value() + "; " + offers);
+        }
+    }
+
+    /**
+     * What {@code validate} checked of the stores, one line, when it opened them here: the engine and protocol the
+     * suites were checked for, and each worker certificate's subject and expiry. Empty when the stores or the
+     * password are not on this machine (then nothing was opened).
+     */
+    public static Optional<String> checkedLine(Map<String, Object> conf) {
+        if (!TlsKeys.configured(conf) || conf.get(TlsKeys.KEYSTORE) == null || conf.get(TlsKeys.TRUSTSTORE) == null) {
+            return Optional.empty();
+        }
+        Path keystore = Path.of(conf.get(TlsKeys.KEYSTORE).toString());
+        Path truststore = Path.of(conf.get(TlsKeys.TRUSTSTORE).toString());
+        if (!Files.exists(keystore) || !Files.exists(truststore)) {
+            return Optional.empty();
+        }
+        String password;
+        try {
+            password = TlsKeys.password(conf, System.getenv());
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        List<String> certificates = TlsStores.keyCertificates(keystore, password.toCharArray()).stream()
+                .map(c -> c.getSubjectX500Principal().getName() + " until " + c.getNotAfter().toInstant()).toList();
+        if (certificates.isEmpty()) {
+            return Optional.empty();
+        }
+        String protocol = String.valueOf(conf.getOrDefault(TlsKeys.PROTOCOLS, "TLSv1.3"));
+        String engine = TlsSuites.offered(String.valueOf(conf.getOrDefault(TlsKeys.ENGINE, "auto")), protocol)
+                .map(TlsSuites.Offer::engine).orElse("OpenSSL (not on this machine)");
+        return Optional.of("TLS checked: engine " + engine + ", " + protocol + "; keystore " + keystore + ": "
+                + String.join(", ", certificates) + ", chains to truststore " + truststore);
     }
 
     /**
@@ -179,7 +278,11 @@ final class TransportTls {
             return Optional.empty();
         }
         try {
-            return Optional.of(TlsKeys.password(Map.of(key, password.name().value()), System.getenv()));
+            Map<String, Object> source = Map.of(key, password.name().value());
+            String read = TlsKeys.password(source, System.getenv());
+            TlsKeys.passwordFileOpenToOthers(source).ifPresent(problem -> diagnostics.warning(Code.TLS_STORE,
+                    password.name().span(), problem));
+            return Optional.of(read);
         } catch (IllegalArgumentException e) {
             diagnostics.error(Code.TLS_STORE, password.name().span(), e.getMessage());
             return Optional.empty();

@@ -4,6 +4,7 @@ import dev.fluxext.build.TlsStores;
 import dev.fluxext.build.TlsStores.StoreProblem;
 import dev.fluxext.cli.Certificates.Validity;
 import dev.fluxext.run.ExitCodes;
+import dev.fluxext.tls.TlsKeys;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -41,16 +42,20 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code flux tls init DIR}: a per-topology CA and the workers' stores in one command, as Elasticsearch's certutil
  * makes a cluster's. Every file is written readable by its owner only; nothing existing is replaced without
- * {@code --force}. The CA's key goes into a store of its own, so that {@code --ca} can issue more later. With
+ * {@code --force}. The CA's key goes into a store of its own, in a directory of its own ({@code DIR/ca/} or
+ * {@code --ca-dir}) with a password of its own, so that nothing a worker host gets opens it, and {@code --ca} can
+ * issue more later. With
  * {@code --workers}, each host gets a directory of exactly what it needs, to be copied to one path on every host, so
  * that one topology file (one keystore path) serves every host.
  */
 @Command(name = "init", mixinStandardHelpOptions = true,
-    description = {"Make a CA and worker key stores for TLS between a topology's workers, in DIR:",
+    header = "Make a CA and the workers' key stores for TLS between a topology's workers.",
+    description = {"Writes, in DIR:",
         "  ca.p12      the truststore: the CA's certificate only",
         "  worker.p12  the keystore: a worker key with its certificate and the CA's (without --workers)",
         "  tls.pass    the stores' password (random, unless --password-file)",
-        "  ca-key.p12  the CA's private key, to issue more with --ca; keep it off the worker hosts",
+        "  ca/         the CA's private key (ca-key.p12) and its own password (ca.pass), to issue more with",
+        "              --ca; keep it off the worker hosts (--ca-dir puts it elsewhere)",
         "  HOST/       with --workers, one per host: its own worker.p12 (naming HOST), ca.p12 and tls.pass;",
         "              copy it to HOST's --install-dir",
         "DIR is made readable by you only (0700), each file too (0600). Prints the transport.tls block to paste."})
@@ -60,6 +65,8 @@ final class TlsInitCommand implements Callable<Integer> {
     static final String KEYSTORE = "worker.p12";
     static final String PASSWORD = "tls.pass";
     static final String CA_KEY = "ca-key.p12";
+    static final String CA_PASSWORD = "ca.pass";
+    static final String CA_DIR = "ca";
     private static final String CA_ALIAS = "ca";
 
     /** Host names and IP addresses (v4 and v6): also safe inside a file name once ':' is replaced. */
@@ -94,12 +101,17 @@ final class TlsInitCommand implements Callable<Integer> {
     int caDays;
 
     @Option(names = "--ca", paramLabel = "CA_KEY_P12",
-        description = "Issue from this existing CA (a ca-key.p12 an earlier init wrote) instead of making a new one.")
+        description = "Issue from this existing CA (the ca-key.p12 an earlier init wrote, or its directory) instead "
+            + "of making a new one.")
     Path caKeyStore;
 
     @Option(names = "--ca-password-file", paramLabel = "FILE",
-        description = "The password of --ca's store (default: tls.pass in the same directory).")
+        description = "The password of --ca's store (default: ca.pass in the same directory).")
     Path caPasswordFile;
+
+    @Option(names = "--ca-dir", paramLabel = "CA_DIR",
+        description = "Where a new CA's key and password go (default: DIR/ca); never the workers' directory.")
+    Path caDir;
 
     @Option(names = "--password-file", paramLabel = "FILE",
         description = "Protect the new stores with this password (e.g. the tls.pass the running workers use, to "
@@ -135,7 +147,18 @@ final class TlsInitCommand implements Callable<Integer> {
             throw new CliException(ExitCodes.USAGE, "flux tls init: --install-dir " + installDir + " must be an "
                 + "absolute path, e.g. /etc/fluxext/tls");
         }
+        if (caDir != null && caKeyStore != null) {
+            throw new CliException(ExitCodes.USAGE, "flux tls init: --ca-dir is where a new CA goes; with --ca, the CA "
+                + "stays where it is");
+        }
         Path target = context.workingDir().resolve(dir).toAbsolutePath().normalize();
+        Path caTarget = caDir == null ? target.resolve(CA_DIR) : context.workingDir().resolve(caDir).toAbsolutePath()
+            .normalize();
+        if (caKeyStore == null && (caTarget.equals(target) || workers.stream().map(h -> target.resolve(
+                hostDirectory(h))).anyMatch(caTarget::startsWith))) {
+            throw new CliException(ExitCodes.USAGE, "flux tls init: --ca-dir " + caTarget + " is where workers' "
+                + "files go; give the CA a directory of its own (the default is DIR/" + CA_DIR + ")");
+        }
         Map<String, List<String>> keystores = keystores();
         List<String> names = new ArrayList<>(List.of(TRUSTSTORE, PASSWORD));
         names.addAll(keystores.keySet());
@@ -143,10 +166,12 @@ final class TlsInitCommand implements Callable<Integer> {
             names.add(hostDirectory(host) + "/" + TRUSTSTORE);
             names.add(hostDirectory(host) + "/" + PASSWORD);
         }
+        List<Path> paths = new ArrayList<>(names.stream().map(target::resolve).toList());
         if (caKeyStore == null) {
-            names.add(CA_KEY);
+            paths.add(caTarget.resolve(CA_KEY));
+            paths.add(caTarget.resolve(CA_PASSWORD));
         }
-        List<Path> existing = names.stream().map(target::resolve).filter(Files::exists).toList();
+        List<Path> existing = paths.stream().filter(Files::exists).toList();
         if (!existing.isEmpty() && !force) {
             throw new CliException(ExitCodes.FAILURE, "flux tls init: " + String.join(", ", existing.stream()
                 .map(Path::toString).toList()) + (existing.size() == 1 ? " exists" : " exist") + " already; pass "
@@ -157,7 +182,7 @@ final class TlsInitCommand implements Callable<Integer> {
         char[] password = passwordFile == null ? randomPassword() : readPassword(context.workingDir()
             .resolve(passwordFile), "--password-file");
         Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        Issuer issuer = caKeyStore == null ? newCa(target, now) : existingCa(context.workingDir());
+        Issuer issuer = caKeyStore == null ? newCa(target, caTarget, now) : existingCa(context);
         Instant notAfter = now.plus(Duration.ofDays(days));
         List<String> notes = new ArrayList<>();
         if (notAfter.isAfter(issuer.cert().getNotAfter().toInstant())) {
@@ -189,7 +214,12 @@ final class TlsInitCommand implements Callable<Integer> {
             Certificates.writePrivately(hostDir.resolve(PASSWORD), passwordBytes);
         }
         if (caKeyStore == null) {
-            Certificates.writeKeyStore(target.resolve(CA_KEY), password, CA_ALIAS, issuer.key(), issuer.cert());
+            // Its own password, never the workers': whoever holds a worker's files cannot open it.
+            makeDirectory(caTarget, notes);
+            char[] caPassword = randomPassword();
+            Certificates.writeKeyStore(issuer.keyStore(), caPassword, CA_ALIAS, issuer.key(), issuer.cert());
+            Certificates.writePrivately(caTarget.resolve(CA_PASSWORD), new String(caPassword)
+                .getBytes(StandardCharsets.UTF_8));
         }
         // What validate will say about them: nothing, unless something above is wrong.
         for (String keystore : issued.keySet()) {
@@ -227,20 +257,31 @@ final class TlsInitCommand implements Callable<Integer> {
     private record Issuer(X509Certificate cert, PrivateKey key, Path keyStore, boolean made) {
     }
 
-    private Issuer newCa(Path target, Instant now) {
+    private Issuer newCa(Path target, Path caTarget, Instant now) {
         KeyPair keys = Certificates.newKeyPair();
         String name = "fluxext worker CA " + (target.getFileName() == null ? "" : target.getFileName() + " ") + now;
         X509Certificate cert = Certificates.ca(keys, name, new Validity(now.minus(Duration.ofHours(1)),
             now.plus(Duration.ofDays(caDays))));
-        return new Issuer(cert, keys.getPrivate(), target.resolve(CA_KEY), true);
+        return new Issuer(cert, keys.getPrivate(), caTarget.resolve(CA_KEY), true);
     }
 
-    private Issuer existingCa(Path workingDir) {
-        Path store = workingDir.resolve(caKeyStore).toAbsolutePath().normalize();
-        Path passFile = caPasswordFile != null ? workingDir.resolve(caPasswordFile)
-            : store.resolveSibling(PASSWORD);
+    private Issuer existingCa(CliContext context) {
+        Path workingDir = context.workingDir();
+        Path given = workingDir.resolve(caKeyStore).toAbsolutePath().normalize();
+        Path store = Files.isDirectory(given) ? given.resolve(CA_KEY) : given;
+        Path passFile;
+        if (caPasswordFile != null) {
+            passFile = workingDir.resolve(caPasswordFile);
+        } else if (!Files.exists(store.resolveSibling(CA_PASSWORD)) && Files.exists(store.resolveSibling(PASSWORD))) {
+            // The layout before the CA had its own password: still read, with the way out.
+            passFile = store.resolveSibling(PASSWORD);
+            context.err().println(oldLayoutWarning(store, passFile));
+            context.err().flush();
+        } else {
+            passFile = store.resolveSibling(CA_PASSWORD);
+        }
         char[] password = readPassword(passFile, caPasswordFile != null ? "--ca-password-file"
-            : "--ca's password (" + PASSWORD + " beside it; --ca-password-file names another)");
+            : "--ca's password (" + passFile.getFileName() + " beside it; --ca-password-file names another)");
         try (InputStream in = Files.newInputStream(store)) {
             KeyStore keyStore = KeyStore.getInstance("PKCS12");
             keyStore.load(in, password);
@@ -258,9 +299,28 @@ final class TlsInitCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * What to do with a CA key that opens with the workers' password: a directory of its own, and a new password of
+     * its own (keytool changes a PKCS12 store's key password with it).
+     */
+    static String oldLayoutWarning(Path store, Path workersPassword) {
+        Path caDirectory = store.resolveSibling(CA_DIR);
+        return "flux tls init: warning: " + store + " opens with the workers' password (" + workersPassword + "), as "
+            + "init wrote it before the CA got a password of its own: anyone with a worker's " + PASSWORD + " can "
+            + "mint certificates every worker accepts once they get this file. Move it off the worker hosts, into a "
+            + "directory of its own with a new password:\n"
+            + "  mkdir -m 700 " + caDirectory + " && mv " + store + " " + caDirectory + "/\n"
+            + "  (umask 077; head -c 24 /dev/urandom | base64 | tr '+/' '-_' > " + caDirectory.resolve(CA_PASSWORD)
+            + ")\n"
+            + "  keytool -storepasswd -keystore " + caDirectory.resolve(CA_KEY) + " -storepass:file "
+            + workersPassword + " -new:file " + caDirectory.resolve(CA_PASSWORD) + "\n"
+            + "then give --ca " + caDirectory.resolve(CA_KEY);
+    }
+
+    /** A password file read as the workers read theirs ({@link TlsKeys#firstLine}). */
     private static char[] readPassword(Path file, String what) {
         try {
-            String text = Files.readString(file, StandardCharsets.UTF_8).strip();
+            String text = TlsKeys.firstLine(Files.readString(file, StandardCharsets.UTF_8));
             if (text.isEmpty()) {
                 throw new CliException(ExitCodes.FAILURE, "flux tls init: " + what + " " + file + " is empty");
             }
@@ -322,8 +382,11 @@ final class TlsInitCommand implements Callable<Integer> {
                 KEYSTORE, TRUSTSTORE, PASSWORD);
         }
         if (issuer.made()) {
-            out.printf("  %-22s the CA's private key: move it off the worker hosts and keep it; it issues more%n",
-                CA_KEY);
+            Path caDirectory = issuer.keyStore().getParent();
+            String shown = caDirectory.startsWith(target) ? target.relativize(caDirectory) + "/" : caDirectory + "/";
+            out.printf("  %-22s the CA's private key (%s) and its own password (%s): keep them off the worker%n",
+                shown, CA_KEY, CA_PASSWORD);
+            out.printf("  %-22s hosts; they issue more (--ca)%n", "");
         } else {
             out.printf("  (issued by the CA in %s)%n", issuer.keyStore());
         }
@@ -340,8 +403,9 @@ final class TlsInitCommand implements Callable<Integer> {
         out.println();
         if (workers.isEmpty()) {
             out.println("For --local, that is all. For a cluster, each worker host needs " + KEYSTORE + ", "
-                + TRUSTSTORE + " and " + PASSWORD + " at these paths, readable by the user that runs the workers "
-                + "only; better, one keystore per host: flux tls init DIR --workers host1,host2");
+                + TRUSTSTORE + " and " + PASSWORD + " at these paths (never the CA's directory), readable by the "
+                + "user that runs the workers only; better, one keystore per host: flux tls init DIR --workers "
+                + "host1,host2");
         } else {
             out.println("Then put each host's files at " + install + " on it, readable by the user that runs the "
                 + "workers only (e.g. scp -rp, as that user):");

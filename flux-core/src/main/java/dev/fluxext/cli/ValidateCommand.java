@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.fluxext.build.LoadedTopology;
+import dev.fluxext.build.TransportTls;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.DiagnosticsJson;
 import dev.fluxext.diag.DiagnosticsSarif;
@@ -68,6 +69,7 @@ final class ValidateCommand implements Callable<Integer> {
         parent.context().out().println(topologyOptions.file + ": topology '" + result.redactions().value(topology.name())
             + "' is valid (" + DryRun.counts(topology)
             + (staticCheck ? "; checked by signature, declared streams not checked" : "") + ")");
+        TransportTls.checkedLine(topology.config()).ifPresent(parent.context().out()::println);
         if (!staticCheck) {
             parent.context().out().println(RAN_CODE);
         }

@@ -92,7 +92,9 @@ public enum Code {
             "Put the jar on the classpath (`--jar`, `--classpath`, or the topology jar's dependencies); for a Storm "
                     + "connector, the artifact the message names, with its dependencies."),
     TLS_STORE("FX409", "A `transport.tls` store or password a worker could not use: a relative path, a store that "
-            + "does not open with the password, an unknown store type; with `submit --local`, one not on this machine.",
+            + "does not open with the password, an unknown store type; with `submit --local`, one not on this machine. "
+            + "Warnings: a password file other users can read; a Storm TLS password key in `config:` or `-c` (it goes "
+            + "into the topology config).",
             "transport tls keystore: /etc/fluxext/tls/worker.p12 does not open with the password from the environment "
                     + "variable FLUX_TLS_PASSWORD (wrong password?)",
             "Give the absolute path of a PKCS12 or JKS store that opens with the password (`flux tls init DIR` makes "
@@ -103,6 +105,13 @@ public enum Code {
             "the TLS stores and password file are not on this machine: each worker checks them at start",
             "Nothing, when each worker host has them at these paths (`flux tls init DIR --workers ...` makes one "
                     + "directory per host); for `submit --local`, give the paths of this machine's files."),
+    TLS_SETTING("FX411", "A `transport.tls` protocol or cipher suite workers must not or cannot use: a protocol "
+            + "older than TLS 1.2, or a suite the TLS engine does not offer for the protocol (the engine `auto` picks "
+            + "on this machine, `openssl` or `jdk`).",
+            "transport tls protocols: TLSv1 is outdated and weak (TLS 1.0 and 1.1 are deprecated by RFC 8996, SSL is "
+                    + "broken); write protocols: TLSv1.3 (the default) or TLSv1.2 (one name)",
+            "Write `protocols: TLSv1.3` (the default) or `TLSv1.2`; give suites from the list the message prints "
+                    + "(the engine's for that protocol), or leave `ciphers` out for Storm's TLS 1.3 suites."),
     OVERRIDE("FX501", "A `-c KEY=VALUE` override that cannot apply.",
             "compression is configured in the topology file (a 'compression:' block, or Storm 3 keys in "
                     + "'config:'), not with -c",

@@ -205,8 +205,10 @@ public final class ElementCheck {
         String written = ((YNode.Scalar) value).text();
         List<String> allowed = key.shape().choiceValues();
         String upper = written.toUpperCase(Locale.ROOT);
-        if (allowed.contains(upper)) {
-            choices.put(key.name(), upper);
+        // As the language spells it: groupings in upper case, the TLS engine in lower case.
+        Optional<String> match = allowed.stream().filter(written::equalsIgnoreCase).findFirst();
+        if (match.isPresent()) {
+            choices.put(key.name(), match.get());
             return true;
         }
         Optional<String> nearest = Suggestions.nearest(upper, allowed);

@@ -486,11 +486,14 @@ public final class Language {
                     + "worker accepts from the workers it connects to, if not the truststore's (same password).",
                     "clientTruststore: /etc/fluxext/tls/ca.p12"),
             Key.of("protocols", "TLS protocol", TEXT).defaultsTo("TLSv1.3").means("The protocol workers speak, one "
-                    + "name (Storm passes one). Sets `storm.messaging.netty.tls.ssl.protocols`.",
+                    + "name (Storm passes one): `TLSv1.3` or `TLSv1.2`; older ones (`TLSv1.1`, `TLSv1`, `SSLv3`) are "
+                    + "an error. Sets `storm.messaging.netty.tls.ssl.protocols`.",
                     "protocols: TLSv1.3"),
             Key.of("ciphers", "Cipher suites", Shape.of(Kind.TEXT_LIST, "list of cipher suite names"))
                     .withoutIt("Storm's: TLS_AES_256_GCM_SHA384, TLS_CHACHA20_POLY1305_SHA256, TLS_AES_128_GCM_SHA256")
-                    .means("The cipher suites workers may agree on. Sets `storm.messaging.netty.tls.ciphers`.",
+                    .means("The cipher suites workers may agree on: each one the engine offers for `protocols` "
+                    + "(checked at `validate`, which lists them; with `TLSv1.2`, required: Storm's default suites are "
+                    + "TLS 1.3's). Sets `storm.messaging.netty.tls.ciphers`.",
                     "ciphers: [TLS_AES_128_GCM_SHA256]"),
             Key.of("engine", "TLS engine", new Shape(Kind.CHOICE, Optional.empty(), List.of(
                     new Choice("auto", "OpenSSL (BoringSSL, bundled with Storm) where it loads, else the JDK's."),

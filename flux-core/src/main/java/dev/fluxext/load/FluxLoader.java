@@ -4,6 +4,7 @@ import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.build.StormConfigCheck;
 import dev.fluxext.build.SystemTopology;
 import dev.fluxext.build.TopologyFactory;
+import dev.fluxext.build.TransportTls;
 import dev.fluxext.check.StructureCheck;
 import dev.fluxext.compression.config.BatchCompressionOptions;
 import dev.fluxext.compression.config.CompressionOptions;
@@ -181,6 +182,7 @@ public final class FluxLoader {
                 return;
             }
             StormConfigCheck.violation(key, value).ifPresent(problem -> diagnostics.error(Code.OVERRIDE, at, problem));
+            TransportTls.warnAboutPasswordOverride(key, value, diagnostics);
             StormConfigCheck.unknownKeyWarning(key).ifPresent(w -> diagnostics.warning(Code.UNKNOWN_KEY, at, w));
         });
     }

@@ -1,6 +1,7 @@
 package dev.fluxext.run;
 
 import dev.fluxext.describe.TopologyView;
+import dev.fluxext.tls.TlsKeys;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,7 +67,12 @@ public final class StormHandOff {
                 Optional.ofNullable(durationMillis).map(Duration::ofMillis), Duration.ofMillis(intervalMillis), out,
                 (topologyName, uptime, stats, compression, batches) -> Optional.ofNullable(summaryJson).map(Path::of)
                     .ifPresent(file -> {
-                        SummaryJson.write(file, SummaryJson.document(topologyName, uptime, stats, compression, batches));
+                        Map<String, Object> document = SummaryJson.document(topologyName, uptime, stats, compression,
+                            batches);
+                        if (TlsKeys.configured(config)) {
+                            document.put("tls", SummaryJson.tls());
+                        }
+                        SummaryJson.write(file, document);
                         out.println("flux: summary written to " + file);
                     }));
             return runner.run();

@@ -3,12 +3,15 @@ package dev.fluxext.run;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxext.compression.metrics.BatchSnapshot;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
+import dev.fluxext.tls.TlsFailures;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
 /**
  * The {@code --summary-json} document: {@code {"topology", "uptimeSecs", "components": {"<id>": {"type",
@@ -18,7 +21,11 @@ import java.util.Map;
  * flux-compression ({@link CompressionFigures}; flux-compression's JVM-wide counters, which in a local run cover
  * every worker), and {@code "batchCompression": {"<connection>": {"batches", "skipped", "messages",
  * "bytesBefore", "bytesAfter", "ratio", "rejected"}}} when the transport compresses bundles (connections named {@code -> host:port}
- * for what was sent there, {@code -> :port} for rejections by the worker listening there).
+ * for what was sent there, {@code -> :port} for rejections by the worker listening there), and {@code "tls": {"engine",
+ * "negotiated": ["TLSv1.3 TLS_AES_128_GCM_SHA256"], "refused": {"<REASON>": n}, "refusedTotal", "failed":
+ * {"<REASON>": n}, "failedTotal"}} when the workers use TLS: the figures the summary's TLS line prints
+ * ({@link TlsFailures}: incoming connections refused, outgoing ones failed, by reason; this JVM's, which in a local run
+ * are every worker's).
  */
 public final class SummaryJson {
 
@@ -74,6 +81,29 @@ public final class SummaryJson {
             document.put("batchCompression", connections);
         }
         return document;
+    }
+
+    /** The {@code "tls"} figures: see the class comment. */
+    public static Map<String, Object> tls() {
+        Map<String, Object> figures = new LinkedHashMap<>();
+        figures.put("engine", TlsFailures.engine());
+        figures.put("negotiated", List.copyOf(new TreeSet<>(TlsFailures.negotiated())));
+        figures.put("refused", byReason(TlsFailures.incoming()));
+        figures.put("refusedTotal", TlsFailures.counted(true));
+        figures.put("failed", byReason(TlsFailures.outgoing()));
+        figures.put("failedTotal", TlsFailures.counted(false));
+        return figures;
+    }
+
+    private static Map<String, Long> byReason(Map<TlsFailures.Reason, Long> counts) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (TlsFailures.Reason reason : TlsFailures.Reason.values()) {
+            long n = counts.getOrDefault(reason, 0L);
+            if (n > 0) {
+                out.put(reason.name(), n);
+            }
+        }
+        return out;
     }
 
     static void write(Path file, Map<String, Object> document) {

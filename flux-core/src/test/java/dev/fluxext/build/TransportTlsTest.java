@@ -14,6 +14,7 @@ import dev.fluxext.load.LoadOptions;
 import dev.fluxext.load.LoadResult;
 import dev.fluxext.tls.TlsContext;
 import dev.fluxext.tls.TlsKeys;
+import dev.fluxext.tls.TlsSuites;
 import dev.fluxext.cli.Certificates;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -189,5 +190,87 @@ class TransportTlsTest {
         assertTrue(warnings.stream().anyMatch(w -> w.contains(":2:3: ") && w.contains("storm.messaging.netty.tls."
                 + "keystore.password puts the password into the topology config")), warnings::toString);
         assertFalse(String.join("\n", warnings).contains(PASSWORD), "the warning does not repeat it");
+    }
+
+    /** Older protocols are an error at their value, with the fix; 1.2 and 1.3 pass. */
+    @Test
+    void onlyTls12And13AreAccepted() throws Exception {
+        String block = tls("{file: " + passwordFile + "}");
+        for (String old : List.of("TLSv1", "TLSv1.1", "SSLv3")) {
+            List<String> errors = errors(load(yaml(block + "protocols: " + old + "\n", ""))).stream()
+                    .map(m -> m.replace(dir + "/", "")).toList();
+            assertEquals(List.of("t.yaml:11:16: transport tls protocols: " + old + " is outdated and weak (TLS 1.0 "
+                    + "and 1.1 are deprecated by RFC 8996, SSL is broken); write protocols: TLSv1.3 (the default) or "
+                    + "TLSv1.2 (one name)"), errors);
+        }
+        assertTrue(errors(load(yaml(block + "protocols: TLSv1.2,TLSv1.3\n", ""))).get(0).contains(
+                "'TLSv1.2,TLSv1.3' is not a protocol workers can speak"));
+        assertEquals(List.of(), errors(load(yaml(block + "protocols: TLSv1.3\n", ""))));
+        LoadResult tls12 = load(yaml(block + "protocols: TLSv1.2\nciphers: [TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256]\n",
+                ""));
+        assertEquals(List.of(), errors(tls12));
+        assertEquals("TLSv1.2", tls12.topology().orElseThrow().config().get(TlsKeys.PROTOCOLS));
+    }
+
+    /**
+     * Each suite is checked against the engine that will run it, for the protocol: an unknown one, or one of the other
+     * protocol, is an error at the ciphers' line listing what the engine offers; TLS 1.2 needs suites of its own, as
+     * Storm's default ones are TLS 1.3's.
+     */
+    @Test
+    void cipherSuitesAreCheckedAgainstTheEngineForTheProtocol() throws Exception {
+        String block = tls("{file: " + passwordFile + "}");
+        for (String engine : List.of("auto", "jdk")) {
+            String with = block + "engine: " + engine + "\n";
+            List<String> errors = errors(load(yaml(with + "ciphers: [TLS_AES_128_GCM_SHA256, TLS_FAKE_WITH_NOTHING]\n",
+                    ""))).stream().map(m -> m.replace(dir + "/", "")).toList();
+            assertEquals(1, errors.size(), errors::toString);
+            String offered = String.join(", ", TlsSuites.offered(engine, "TLSv1.3").orElseThrow().suites());
+            assertTrue(offered.contains("TLS_AES_128_GCM_SHA256") && !offered.contains("_WITH_"), offered);
+            assertTrue(errors.get(0).startsWith("t.yaml:12:14: transport tls ciphers: TLS_FAKE_WITH_NOTHING is not a "
+                    + "suite workers can use with TLSv1.3; the " + (engine.equals("jdk") ? "JDK" : "OpenSSL (")),
+                    errors.get(0));
+            assertTrue(errors.get(0).endsWith(" engine offers for TLSv1.3: " + offered), errors.get(0));
+
+            List<String> mixed = errors(load(yaml(with + "protocols: TLSv1.2\nciphers: [TLS_AES_128_GCM_SHA256]\n",
+                    "")));
+            assertTrue(mixed.size() == 1 && mixed.get(0).contains("TLS_AES_128_GCM_SHA256 is not a suite workers "
+                    + "can use with TLSv1.2") && mixed.get(0).contains("TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256"),
+                    mixed::toString);
+            List<String> noSuites = errors(load(yaml(with + "protocols: TLSv1.2\n", ""))).stream()
+                    .map(m -> m.replace(dir + "/", "")).toList();
+            assertTrue(noSuites.size() == 1 && noSuites.get(0).startsWith("t.yaml:12:16: transport tls protocols: "
+                    + "TLSv1.2 with Storm's default cipher suites"), noSuites::toString);
+        }
+    }
+
+    /** The engine is a choice in any case, and the worker gets it as the language spells it (it compares "jdk"). */
+    @Test
+    void theEngineSettingReachesTheWorkersConfig() throws Exception {
+        for (String[] written : List.of(new String[] {"jdk", "jdk"}, new String[] {"OpenSSL", "openssl"},
+                new String[] {"auto", "auto"})) {
+            LoadResult result = load(yaml(tls("{file: " + passwordFile + "}") + "engine: " + written[0] + "\n", ""));
+            assertEquals(List.of(), errors(result));
+            assertEquals(written[1], result.topology().orElseThrow().config().get(TlsKeys.ENGINE));
+        }
+    }
+
+    /** A password file other users can read is a warning at its line (the password opens the worker's key). */
+    @Test
+    void aPasswordFileReadableByOthersIsAWarning() throws Exception {
+        Files.setPosixFilePermissions(passwordFile, java.nio.file.attribute.PosixFilePermissions.fromString(
+                "rw-r--r--"));
+        LoadResult open = load(yaml(tls("{file: " + passwordFile + "}"), ""));
+        assertEquals(List.of(), errors(open));
+        List<String> warnings = open.diagnostics().stream().filter(d -> !d.isError()).map(Diagnostic::format)
+                .map(m -> m.replace(dir + "/", "")).toList();
+        assertEquals(List.of("t.yaml:10:22: warning: the TLS password file tls.pass is readable by other users "
+                + "(rw-r--r--): make it readable by the user that runs the workers only (chmod 600 tls.pass)"),
+                warnings);
+
+        Files.setPosixFilePermissions(passwordFile, java.nio.file.attribute.PosixFilePermissions.fromString(
+                "rw-------"));
+        LoadResult owner = load(yaml(tls("{file: " + passwordFile + "}"), ""));
+        assertEquals(List.of(), owner.diagnostics().stream().map(Diagnostic::format).toList());
     }
 }

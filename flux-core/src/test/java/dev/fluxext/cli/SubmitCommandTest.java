@@ -160,4 +160,26 @@ class SubmitCommandTest {
             local.err());
         assertTrue(!local.out().contains("starting"), local.out());
     }
+
+    /**
+     * A Storm TLS password given with -c is warned about as the same key in the file is, and what show and --dry-run
+     * print of the config hides it (Storm still gets it).
+     */
+    @Test
+    void aTlsPasswordGivenWithDashCIsWarnedAboutAndHidden() {
+        String secret = "dash-c-secret-4711";
+        for (String key : List.of("storm.messaging.netty.tls.keystore.password",
+                "storm.messaging.netty.tls.client.truststore.password")) {
+            for (List<String> command : List.of(List.of("submit", "--local", "--dry-run"), List.of("show"))) {
+                List<String> args = new ArrayList<>(command);
+                args.addAll(List.of("-c", key + "=" + secret, "words.yaml"));
+                CliRun run = CliRun.of(args.toArray(String[]::new));
+                assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+                assertTrue(run.err().contains("-c " + key + ": warning: " + key + " puts the password into the "
+                        + "topology config, which Storm logs and its UI shows"), run.err());
+                assertTrue(run.out().contains(key) && run.out().contains("<hidden: a TLS password>"), run.out());
+                assertTrue(!run.out().contains(secret) && !run.err().contains(secret), run.out() + run.err());
+            }
+        }
+    }
 }

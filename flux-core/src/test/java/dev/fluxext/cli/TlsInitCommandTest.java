@@ -40,7 +40,119 @@ class TlsInitCommandTest {
     }
 
     private static char[] password(Path dir) throws Exception {
-        return Files.readString(dir.resolve("tls.pass")).toCharArray();
+        return password(dir, "tls.pass");
+    }
+
+    private static char[] password(Path dir, String file) throws Exception {
+        return Files.readString(dir.resolve(file)).toCharArray();
+    }
+
+    private static boolean opens(Path store, char[] password) {
+        try {
+            open(store, password);
+            return true;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    /**
+     * The CA key's password opens the CA's store and nothing else, is in no other file, and is not the workers'; the
+     * workers' password does not open the CA's store. With and without --workers, and with --ca-dir.
+     */
+    @Test
+    void nothingTheWorkersGetOpensTheCaKey() throws Exception {
+        Path plain = tmp.resolve("plain");
+        Path cluster = tmp.resolve("cluster");
+        Path apart = tmp.resolve("apart");
+        assertEquals(ExitCodes.OK, CliRun.of("tls", "init", plain.toString()).exitCode());
+        assertEquals(ExitCodes.OK, CliRun.of("tls", "init", cluster.toString(), "--workers", "h1,h2").exitCode());
+        CliRun elsewhere = CliRun.of("tls", "init", apart.toString(), "--ca-dir", tmp.resolve("vault").toString());
+        assertEquals(ExitCodes.OK, elsewhere.exitCode(), elsewhere.err());
+        assertFalse(Files.exists(apart.resolve("ca")), "--ca-dir replaces DIR/ca");
+        for (Path[] dirs : List.of(new Path[] {plain, plain.resolve("ca")}, new Path[] {cluster, cluster.resolve("ca")},
+                new Path[] {apart, tmp.resolve("vault")})) {
+            Path workers = dirs[0];
+            Path caDir = dirs[1];
+            char[] caPassword = password(caDir, "ca.pass");
+            char[] workersPassword = password(workers);
+            assertTrue(caPassword.length >= 32, "a random CA password");
+            assertNotEquals(new String(caPassword), new String(workersPassword));
+            assertTrue(opens(caDir.resolve("ca-key.p12"), caPassword));
+            assertFalse(opens(caDir.resolve("ca-key.p12"), workersPassword), "the workers' password opens the CA key");
+            List<Path> files;
+            try (var walk = Files.walk(workers)) {
+                files = walk.filter(Files::isRegularFile).filter(f -> !f.startsWith(caDir)).toList();
+            }
+            assertTrue(files.size() >= 3, files.toString());
+            for (Path file : files) {
+                assertFalse(opens(file, caPassword), file + " opens with the CA key's password");
+                assertFalse(Files.readString(file, java.nio.charset.StandardCharsets.ISO_8859_1)
+                    .contains(new String(caPassword)), file + " holds the CA key's password");
+                if (file.getFileName().toString().endsWith(".p12")) {
+                    assertTrue(opens(file, workersPassword), file + " opens with tls.pass");
+                }
+            }
+        }
+        CliRun inside = CliRun.of("tls", "init", tmp.resolve("in").toString(), "--workers", "h1", "--ca-dir",
+            tmp.resolve("in/h1/ca").toString());
+        assertEquals(ExitCodes.USAGE, inside.exitCode());
+        assertTrue(inside.err().contains("give the CA a directory of its own"), inside.err());
+    }
+
+    /**
+     * A CA key in the old layout (beside tls.pass, with its password) still issues, with a warning whose commands,
+     * run as printed, put it in the new layout; {@code --ca} then reads ca.pass, without a warning.
+     */
+    @Test
+    void anOldLayoutCaKeyStillIssuesAndTheWarningSaysHowToMoveIt() throws Exception {
+        Path old = tmp.resolve("old");
+        assertEquals(ExitCodes.OK, CliRun.of("tls", "init", old.toString()).exitCode());
+        // What init wrote before: ca-key.p12 beside tls.pass, with its password.
+        KeyStore ca = open(old.resolve("ca/ca-key.p12"), password(old.resolve("ca"), "ca.pass"));
+        Certificates.writeKeyStore(old.resolve("ca-key.p12"), password(old), "ca",
+            (java.security.PrivateKey) ca.getKey("ca", password(old.resolve("ca"), "ca.pass")),
+            (X509Certificate) ca.getCertificate("ca"));
+        Files.walk(old.resolve("ca")).sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+
+        CliRun run = CliRun.of("tls", "init", tmp.resolve("more").toString(), "--ca", old.resolve("ca-key.p12")
+            .toString(), "--password-file", old.resolve("tls.pass").toString(), "--workers", "h3");
+        assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+        assertTrue(run.err().contains(old.resolve("ca-key.p12") + " opens with the workers' password ("
+            + old.resolve("tls.pass") + ")"), run.err());
+        assertEquals(List.of(), TlsStores.check(tmp.resolve("more/h3/worker.p12"), password(old),
+            old.resolve("ca.p12"), Instant.now()));
+
+        // The warning's commands, as printed.
+        List<String> commands = run.err().lines().filter(l -> l.startsWith("  ")).map(String::strip).toList();
+        assertEquals(3, commands.size(), run.err());
+        Process shell = new ProcessBuilder("bash", "-euc", String.join("\n", commands).replace("keytool ",
+            Path.of(System.getProperty("java.home"), "bin", "keytool") + " ")).redirectErrorStream(true).start();
+        String shellOut = new String(shell.getInputStream().readAllBytes());
+        assertEquals(0, shell.waitFor(), shellOut);
+        assertFalse(Files.exists(old.resolve("ca-key.p12")));
+        assertFalse(opens(old.resolve("ca/ca-key.p12"), password(old)));
+
+        CliRun moved = CliRun.of("tls", "init", tmp.resolve("moved").toString(), "--ca", old.resolve("ca")
+            .toString(), "--password-file", old.resolve("tls.pass").toString(), "--workers", "h4");
+        assertEquals(ExitCodes.OK, moved.exitCode(), moved.err());
+        assertFalse(moved.err().contains("warning"), moved.err());
+        assertEquals(List.of(), TlsStores.check(tmp.resolve("moved/h4/worker.p12"), password(old),
+            old.resolve("ca.p12"), Instant.now()));
+    }
+
+    /** --password-file is read as the workers read {file:}: the first line, spaces kept. */
+    @Test
+    void aPasswordFileIsReadAsTheWorkersReadIt() throws Exception {
+        Path file = Files.writeString(tmp.resolve("spaced.pass"), "  two words \nsecond line\n");
+        Path dir = tmp.resolve("spaced");
+        CliRun run = CliRun.of("tls", "init", dir.toString(), "--password-file", file.toString());
+        assertEquals(ExitCodes.OK, run.exitCode(), run.err());
+        String workers = dev.fluxext.tls.TlsKeys.password(java.util.Map.of(dev.fluxext.tls.TlsKeys.PASSWORD_FILE,
+            file.toString()), java.util.Map.of());
+        assertEquals("  two words ", workers);
+        assertTrue(opens(dir.resolve("worker.p12"), workers.toCharArray()));
+        assertTrue(opens(dir.resolve("ca.p12"), workers.toCharArray()));
     }
 
     @Test
@@ -59,7 +171,8 @@ class TlsInitCommandTest {
         assertTrue(password.length >= 32, "a password of " + password.length + " characters");
 
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
-        for (String file : List.of("ca.p12", "worker.p12", "tls.pass", "ca-key.p12")) {
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("ca"))));
+        for (String file : List.of("ca.p12", "worker.p12", "tls.pass", "ca/ca-key.p12", "ca/ca.pass")) {
             assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve(file))),
                 file);
         }
@@ -81,10 +194,13 @@ class TlsInitCommandTest {
         assertTrue(worker.getSubjectAlternativeNames().stream().anyMatch(n -> n.get(1).equals("localhost")));
         assertTrue(worker.getExtendedKeyUsage().containsAll(List.of("1.3.6.1.5.5.7.3.1", "1.3.6.1.5.5.7.3.2")));
 
-        // The CA's own key is kept apart, not in either store the workers get.
-        KeyStore caKey = open(dir.resolve("ca-key.p12"), password);
+        // The CA's own key is kept apart, with its own password, not in either store the workers get.
+        KeyStore caKey = open(dir.resolve("ca/ca-key.p12"), password(dir.resolve("ca"), "ca.pass"));
         assertTrue(caKey.isKeyEntry("ca"));
         assertFalse(keys.isKeyEntry("ca"));
+        assertFalse(Files.exists(dir.resolve("ca-key.p12")), "no CA key beside the workers' files");
+        assertTrue(run.out().contains("\n  ca/                    the CA's private key (ca-key.p12) and its own "
+            + "password (ca.pass)"), run.out());
 
         assertEquals(List.of(), TlsStores.check(dir.resolve("worker.p12"), password, dir.resolve("ca.p12"),
             Instant.now()));
@@ -181,10 +297,11 @@ class TlsInitCommandTest {
         assertEquals(ExitCodes.OK, CliRun.of("tls", "init", first.toString(), "--workers", "node-1,node-2")
             .exitCode());
         Path more = tmp.resolve("more");
-        CliRun run = CliRun.of("tls", "init", more.toString(), "--ca", first.resolve("ca-key.p12").toString(),
+        CliRun run = CliRun.of("tls", "init", more.toString(), "--ca", first.resolve("ca/ca-key.p12").toString(),
             "--password-file", first.resolve("tls.pass").toString(), "--workers", "node-3");
         assertEquals(ExitCodes.OK, run.exitCode(), run.err());
-        assertFalse(Files.exists(more.resolve("ca-key.p12")), "the CA key stays where it was");
+        assertFalse(Files.exists(more.resolve("ca")), "the CA key stays where it was");
+        assertFalse(run.err().contains("warning"), run.err());
         assertArrayEquals(password(first), password(more));
         // The new host's store is trusted by the first truststore: the running workers accept it unchanged.
         assertEquals(List.of(), TlsStores.check(more.resolve("node-3/worker.p12"), password(first),
@@ -206,5 +323,44 @@ class TlsInitCommandTest {
         assertEquals(ExitCodes.USAGE, run.exitCode());
         assertTrue(run.err().contains("'a host' is not a host name"), run.err());
         assertFalse(Files.exists(tmp.resolve("x")));
+    }
+
+    /** validate of a topology with the printed block says, in one line, what it checked of the stores. */
+    @Test
+    void validateSaysWhatItCheckedOfTheStores() throws Exception {
+        Path dir = tmp.resolve("checked");
+        CliRun init = CliRun.of("tls", "init", dir.toString());
+        assertEquals(ExitCodes.OK, init.exitCode(), init.err());
+        Matcher block = YAML_BLOCK.matcher(init.out());
+        assertTrue(block.find(), init.out());
+        Path topology = Files.writeString(tmp.resolve("t.yaml"), """
+            name: tls-checked
+            spouts:
+              - id: s
+                className: org.apache.storm.testing.TestWordSpout
+            transport:
+              type: netty
+            """ + block.group().lines().skip(1).map(l -> l + "\n").reduce("", String::concat));
+        CliRun validate = CliRun.with(dev.fluxext.load.FluxLoader::load, java.util.Map.of(), "validate",
+            topology.toString());
+        assertEquals(ExitCodes.OK, validate.exitCode(), validate.err());
+        X509Certificate worker = (X509Certificate) open(dir.resolve("worker.p12"), password(dir)).getCertificate(
+            "worker");
+        String line = validate.out().lines().filter(l -> l.startsWith("TLS checked: ")).findFirst().orElseThrow(
+            () -> new AssertionError(validate.out()));
+        assertTrue(line.matches("TLS checked: engine (OpenSSL \\(BoringSSL\\)|JDK), TLSv1\\.3; keystore .*"), line);
+        assertTrue(line.endsWith("; keystore " + dir.resolve("worker.p12") + ": " + worker.getSubjectX500Principal()
+            .getName() + " until " + worker.getNotAfter().toInstant() + ", chains to truststore "
+            + dir.resolve("ca.p12")), line);
+        assertFalse(validate.out().contains(new String(password(dir))), "no password");
+    }
+
+    /** flux tls --help lists init with its whole summary, not a line cut at "in DIR:". */
+    @Test
+    void tlsHelpShowsInitsSummary() {
+        CliRun help = CliRun.of("tls", "--help");
+        assertEquals(ExitCodes.OK, help.exitCode(), help.err());
+        assertTrue(help.out().replaceAll("\\s+", " ").contains(" init Make a CA and the workers' key stores for "
+            + "TLS between a topology's workers."), help.out());
     }
 }

@@ -110,6 +110,9 @@ class DiagnosticCodesTest {
                 + "    truststore: ca.p12\n    password: {file: " + dir + "/nope.pass}\n")));
         seen.put(Code.TLS_NOT_HERE, only(Code.TLS_NOT_HERE, load(SPOUT + "transport:\n  tls:\n    keystore: "
                 + "worker.p12\n    truststore: ca.p12\n    password: {file: " + dir + "/elsewhere.pass}\n")));
+        seen.put(Code.TLS_SETTING, only(Code.TLS_SETTING, load(SPOUT + "transport:\n  tls:\n    keystore: "
+                + "worker.p12\n    truststore: ca.p12\n    password: {file: " + dir + "/elsewhere.pass}\n"
+                + "    protocols: TLSv1\n")));
         seen.put(Code.OVERRIDE, only(Code.OVERRIDE, load(SPOUT, Map.of("fluxext.compression.codec", "lz4"))));
         seen.put(Code.INTERNAL, only(Code.INTERNAL, FluxLoader.load(LoadOptions.of(write(SPOUT)), (m, o, d) -> {
             throw new IllegalStateException("a bug");
@@ -157,6 +160,7 @@ class DiagnosticCodesTest {
                 "MISSING_JAR t.yaml:3:16: class org.apache.storm.hdfs.spout.HdfsSpout not found: no class of package org.apache.storm.hdfs.spout is on the classpath; it is in Storm's connector storm-hdfs: add org.apache.storm:storm-hdfs:2.8.3 with its dependencies (--jar, --classpath, or your topology jar)",
                 "TLS_STORE t.yaml:8:22: the TLS password file nope.pass (fluxext.tls.password.file) is not a regular file of at most 4096 bytes",
                 "TLS_NOT_HERE t.yaml:6:15: warning: the TLS stores and password file are not on this machine: each worker checks them at start",
+                "TLS_SETTING t.yaml:9:16: transport tls protocols: TLSv1 is outdated and weak (TLS 1.0 and 1.1 are deprecated by RFC 8996, SSL is broken); write protocols: TLSv1.3 (the default) or TLSv1.2 (one name)",
                 "OVERRIDE -c fluxext.compression.codec: compression is configured in the topology file (a 'compression:' block, or Storm 3 keys in 'config:'), not with -c",
                 "INTERNAL t.yaml:1:1: internal error: java.lang.IllegalStateException: a bug (run with --verbose for the stack trace)");
     }

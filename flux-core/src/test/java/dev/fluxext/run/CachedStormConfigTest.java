@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.apache.storm.Config;
@@ -14,6 +17,7 @@ import org.apache.storm.utils.Utils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class CachedStormConfigTest {
 
@@ -68,5 +72,33 @@ class CachedStormConfigTest {
         ConfigUtils again = ConfigUtils.setInstance(installed);
         assertTrue(installed instanceof CachedStormConfig);
         assertSame(installed, again);
+    }
+
+    /**
+     * It caches: a storm.yaml changed after the first read is not read again while the properties stay the same (a
+     * ConfigUtils that reads each time, as Storm's own does, gives the new value).
+     */
+    @Test
+    void stormsFilesAreReadOnceWhileThePropertiesStayTheSame(@TempDir Path dir) throws IOException {
+        String confFile = System.getProperty("storm.conf.file");
+        Path file = Files.writeString(dir.resolve("storm.yaml"), "topology.workers: 3\n");
+        System.setProperty("storm.conf.file", file.toString());
+        try {
+            assertEquals(3, workers(ConfigUtils.readStormConfig()));
+            Files.writeString(file, "topology.workers: 5\n");
+            assertEquals(5, workers(Utils.readStormConfig()), "the file says 5 now");
+            assertEquals(3, workers(ConfigUtils.readStormConfig()), "not read again: the cached configuration");
+            assertEquals(5, workers(new ConfigUtils().readStormConfigImpl()), "Storm's own reads it each time");
+        } finally {
+            if (confFile == null) {
+                System.clearProperty("storm.conf.file");
+            } else {
+                System.setProperty("storm.conf.file", confFile);
+            }
+        }
+    }
+
+    private static int workers(Map<String, Object> conf) {
+        return ((Number) conf.get(Config.TOPOLOGY_WORKERS)).intValue();
     }
 }
