@@ -81,7 +81,7 @@ class ConnectorJarsIT {
         assertTrue(out.lines().anyMatch(l -> l.startsWith("flux: component 'kafka' reported an error: ")
             && l.contains("org.apache.kafka.common.errors.TimeoutException")), out);
         // The spout's death ends the worker, and Storm the process: a failed run, said as such.
-        assertTrue(out.contains("flux: a component's error stopped its worker"), out);
+        assertTrue(out.contains("flux: the run failed: Storm ended the process"), out);
         assertEquals(ExitCodes.FAILURE, run.exitValue(), out);
         JsonNode components = JSON.readTree(summary.toFile()).get("components");
         assertTrue(components.get("words").get("emitted").asLong() > 0, components.toString());
