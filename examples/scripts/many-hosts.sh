@@ -281,7 +281,13 @@ cmd_up() {
   [[ "$supervisors" =~ ^[1-9]$ ]] || die "--supervisors: 1 to 9"
   [[ "$slots" =~ ^[1-4]$ ]] || die "--slots: 1 to 4"
   require_root
-  if ip netns list | grep -q "^$prefix"; then die "a cluster is up already (many-hosts.sh down first)"; fi
+  if ip netns list | grep -q "^$prefix"; then
+    # A cluster whose namespaces hold no process is what a killed run leaves behind: take it down.
+    # One with live processes belongs to someone: leave it.
+    if [ -n "$(live_pids)" ]; then die "a cluster is up already (many-hosts.sh down first)"; fi
+    say "a cluster left with no process running (by a run that was killed) is taken down first"
+    cmd_down >/dev/null
+  fi
   mkdir -p "$dir"
   state="$(cd "$dir" && pwd)"
   # A fresh cluster: the previous run's state and logs go.
@@ -394,16 +400,22 @@ state_dir() {
   state="$(cat "$run_state/dir")"
 }
 
+# Every process in our namespaces, space-separated (empty when none).
+live_pids() {
+  local ns pids=""
+  for ns in $(ip netns list 2>/dev/null | awk '{print $1}' | grep "^$prefix" || true); do
+    pids="$pids $(ip netns pids "$ns" 2>/dev/null | tr '\n' ' ')"
+  done
+  echo "$pids" | xargs
+}
+
 cmd_down() {
   require_root
   local ns pass pids
   # Every process in our namespaces (restart loops first: they would start new ones), until none is left.
   for pass in 1 2 3 4 5 6 7 8 9 10; do
-    pids=""
-    for ns in $(ip netns list 2>/dev/null | awk '{print $1}' | grep "^$prefix" || true); do
-      pids="$pids $(ip netns pids "$ns" 2>/dev/null | tr '\n' ' ')"
-    done
-    [ -n "${pids// /}" ] || break
+    pids="$(live_pids)"
+    [ -n "$pids" ] || break
     # shellcheck disable=SC2086
     kill -9 $pids 2>/dev/null || true
     sleep 1
