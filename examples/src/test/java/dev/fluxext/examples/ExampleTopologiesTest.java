@@ -179,11 +179,11 @@ class ExampleTopologiesTest {
         String value = RecordValue.of(41);
         assertEquals(value, RecordValue.of(41), "the same id, the same record");
         assertTrue(value.length() > 900 && value.length() < 1300, "about 1 KB: " + value.length());
-        assertEquals(Optional.of(new RecordValue.Checked(41, true)), RecordValue.check(value));
+        assertEquals(Optional.of(new LedgerSinkBolt.Seen(41, true)), RecordValue.check(value));
         String tampered = value.replace("\"quantity\":", "\"quantity\":1");
-        assertEquals(Optional.of(new RecordValue.Checked(41, false)), RecordValue.check(tampered));
+        assertEquals(Optional.of(new LedgerSinkBolt.Seen(41, false)), RecordValue.check(tampered));
         assertEquals(Optional.empty(), RecordValue.check("not a record"));
-        assertEquals(Optional.of(new RecordValue.Checked(41, false)), RecordValue.check(value.substring(0,
+        assertEquals(Optional.of(new LedgerSinkBolt.Seen(41, false)), RecordValue.check(value.substring(0,
                 value.length() - 2) + "}"), "cut short");
         assertEquals(Optional.empty(), RecordValue.check(value.substring(0, 40)));
     }

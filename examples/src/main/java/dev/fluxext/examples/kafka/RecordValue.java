@@ -1,6 +1,7 @@
 package dev.fluxext.examples.kafka;
 
 import dev.fluxext.examples.Ledger;
+import dev.fluxext.examples.LedgerSinkBolt;
 import java.util.Optional;
 import java.util.SplittableRandom;
 
@@ -36,12 +37,8 @@ public final class RecordValue {
         return PREFIX + id + CRC + Ledger.checksum(event) + EVENT + event + "}";
     }
 
-    /** What the sink found in a value: the id it names and whether its event matches its checksum. */
-    public record Checked(long id, boolean intact) {
-    }
-
     /** The value's id and verdict; empty when it is not of this shape at all (no id to name). */
-    public static Optional<Checked> check(String value) {
+    public static Optional<LedgerSinkBolt.Seen> check(String value) {
         if (value == null || !value.startsWith(PREFIX) || !value.endsWith("}")) {
             return Optional.empty();
         }
@@ -54,7 +51,7 @@ public final class RecordValue {
             long id = Long.parseLong(value.substring(PREFIX.length(), crcAt));
             long crc = Long.parseLong(value.substring(crcAt + CRC.length(), eventAt));
             String event = value.substring(eventAt + EVENT.length(), value.length() - 1);
-            return Optional.of(new Checked(id, Ledger.checksum(event) == crc));
+            return Optional.of(new LedgerSinkBolt.Seen(id, Ledger.checksum(event) == crc));
         } catch (NumberFormatException e) {
             return Optional.empty();
         }
