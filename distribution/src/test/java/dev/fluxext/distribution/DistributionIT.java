@@ -109,7 +109,8 @@ class DistributionIT {
             assertTrue(Files.isRegularFile(home.resolve(file)), file + " missing");
         }
         assertFalse(Files.exists(home.resolve("examples/starter/target")), "the starter's build output was packed");
-        assertFalse(Files.exists(home.resolve("editors/vscode/node_modules")), "the extension's node_modules was packed");
+        assertFalse(Files.exists(home.resolve("editors/vscode/node_modules")),
+                "the extension's node_modules was packed");
     }
 
     /**
@@ -142,8 +143,8 @@ class DistributionIT {
         }
         assertTrue(pages.size() > 10 && pages.contains(home.resolve("README.md")), "Markdown files found: " + pages);
         List<String> broken = new MarkdownLinks(home).broken(pages);
-        assertEquals("", String.join("\n", broken), broken.size() + " link(s) of the shipped docs do not resolve inside "
-                + "the distribution (FILE:LINE: link: why); ship the target, or name it as text");
+        assertEquals("", String.join("\n", broken), broken.size() + " link(s) of the shipped docs do not resolve "
+                + "inside the distribution (FILE:LINE: link: why); ship the target, or name it as text");
     }
 
     @Test
