@@ -25,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The binary distribution as a user gets it: the tar.gz unpacked by {@code tar} in an empty directory and run
  * through its {@code bin/flux} with a PATH that holds only bash (no Maven, no coreutils) and a JAVA_HOME, from the
- * unpacked directory, as the README's "Start here" says: every command of the example files' comments and of the
- * README that runs an example, exactly as written.
+ * unpacked directory, as the README's "Start here" says: every command of the example files' comments, of the
+ * distribution's own README and of the clone's README that runs an example, exactly as written. Every relative link
+ * of the shipped Markdown resolves inside the unpacked directory.
  */
 class DistributionIT {
 
@@ -104,10 +105,63 @@ class DistributionIT {
         for (String file : List.of("schema/flux-topology.schema.json", "examples/examples.jar",
                 "examples/topologies/wordcount.yaml", "examples/starter/pom.xml",
                 "examples/starter/flux-topology.schema.json", "docs/cli.md", "README.md", "LICENSE", "NOTICE",
-                "THIRD-PARTY.txt")) {
+                "THIRD-PARTY.txt", "editors/vscode/package.json", "editors/vscode/extension.js")) {
             assertTrue(Files.isRegularFile(home.resolve(file)), file + " missing");
         }
         assertFalse(Files.exists(home.resolve("examples/starter/target")), "the starter's build output was packed");
+        assertFalse(Files.exists(home.resolve("editors/vscode/node_modules")),
+                "the extension's node_modules was packed");
+    }
+
+    /**
+     * The README at the top is the distribution's own (what is in the box, the first commands, where the docs are),
+     * not the clone's, whose build and CI instructions do not apply here.
+     */
+    @Test
+    void theReadmeIsTheDistributionsOwn() throws IOException {
+        String readme = Files.readString(home.resolve("README.md"));
+        assertTrue(readme.startsWith("# fluxext binary distribution"), readme.lines().findFirst().orElse(""));
+        for (String heading : List.of("## What is in the box", "## First commands", "## Documentation")) {
+            assertTrue(readme.contains("\n" + heading + "\n"), "the distribution's README lacks " + heading);
+        }
+        for (String clone : List.of("From a clone", "mvn -B install", ".ci/run", "CI=true", "examples/README.md")) {
+            assertFalse(readme.contains(clone), "the distribution's README speaks of the clone: " + clone);
+        }
+    }
+
+    /**
+     * Every relative link ({@code [text](target)}, {@code [label]: target}) of every {@code .md} file in the
+     * unpacked distribution points at a file or directory the archive holds, and every {@code #anchor} into a
+     * Markdown file at one of its headings (slugged as GitHub does) or {@code <a id>}s. A link to something that is
+     * not shipped (a script of the source repository, say) must be written as text instead.
+     */
+    @Test
+    void everyLinkOfTheShippedDocsResolvesInsideTheDistribution() throws IOException {
+        List<Path> pages;
+        try (Stream<Path> files = Files.walk(home)) {
+            pages = files.filter(f -> f.toString().endsWith(".md") && Files.isRegularFile(f)).sorted().toList();
+        }
+        assertTrue(pages.size() > 10 && pages.contains(home.resolve("README.md")), "Markdown files found: " + pages);
+        List<String> broken = new MarkdownLinks(home).broken(pages);
+        assertEquals("", String.join("\n", broken), broken.size() + " link(s) of the shipped docs do not resolve "
+                + "inside the distribution (FILE:LINE: link: why); ship the target, or name it as text");
+    }
+
+    @Test
+    void theLinkCheckNamesTheFileTheLineAndTheLink(@TempDir Path dir) throws IOException {
+        Files.createDirectories(dir.resolve("docs"));
+        Files.writeString(dir.resolve("docs/a.md"), "# A page\n\n## Costs\n\n```\n[in code](gone.md)\n```\n"
+                + "See [costs](#costs), [b](b.md#top), [up](../README.md) and `[code](nowhere.md)`.\n"
+                + "[script](../examples/scripts/soak.sh), [bad anchor](a.md#cost), [web](https://example.com/x.md)\n"
+                + "[ref]: ../README.md#nope\n");
+        Files.writeString(dir.resolve("docs/b.md"), "# Top\n");
+        Files.writeString(dir.resolve("README.md"), "# Read me\n\n[out](../elsewhere.md)\n");
+        assertEquals(List.of("README.md:3: ../elsewhere.md: points outside the distribution",
+                        "docs/a.md:9: ../examples/scripts/soak.sh: not in the distribution",
+                        "docs/a.md:9: a.md#cost: no heading or anchor 'cost' in docs/a.md",
+                        "docs/a.md:10: ../README.md#nope: no heading or anchor 'nope' in README.md"),
+                new MarkdownLinks(dir).broken(List.of(dir.resolve("README.md"), dir.resolve("docs/a.md"),
+                        dir.resolve("docs/b.md"))));
     }
 
     @Test
@@ -197,7 +251,15 @@ class DistributionIT {
         }
         int fromExamples = commands.size();
         commands.addAll(readmeCommands(Files.readString(home.resolve("README.md"))));
-        assertTrue(fromExamples >= 5 && commands.size() > fromExamples, "commands found: " + commands);
+        int fromReadme = commands.size();
+        // The clone's README is not shipped, but its commands that run an example hold here too.
+        commands.addAll(readmeCommands(Files.readString(Path.of(System.getProperty("clone.readme")))));
+        assertTrue(fromExamples >= 5 && fromReadme > fromExamples, "commands found: " + commands);
+        // A real submission needs a cluster: run its --dry-run form instead (a README shows it too).
+        List<String> needACluster = commands.stream()
+                .filter(c -> c.contains(" --remote") && !c.contains("--dry-run")).toList();
+        commands.removeAll(needACluster);
+        System.out.println("not run (they need a Nimbus): " + needACluster);
         Path ledger = Path.of("/tmp/ledger"); // accounted-paragraphs.yaml's command writes there
         boolean ledgerExisted = Files.exists(ledger);
         try {

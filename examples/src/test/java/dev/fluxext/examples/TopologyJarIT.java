@@ -182,7 +182,7 @@ class TopologyJarIT {
                 "org.apache.storm.LocalCluster", "dev.fluxext.cli.Flux", "--resource", "topologies/wordcount.yaml");
         Run run = java(dir, stormFirst(), args.toArray(String[]::new));
         // Storm 2.8.3's LocalCluster itself can end with exit 20 as it tears the cluster down: a worker's halting
-        // backpressure-check-timer reschedules after shutdown stopped it ("Timer is not active"; docs/running.md).
+        // backpressure-check-timer reschedules after shutdown stopped it ("Timer is not active"; docs/flux-compatibility.md).
         boolean stormsTeardownRace = run.exitCode() == 20 && run.output().contains("Timer is not active");
         assertTrue(run.exitCode() == 0 || stormsTeardownRace, run.output());
         assertWordCountNamed(run);

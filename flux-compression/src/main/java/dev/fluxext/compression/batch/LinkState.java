@@ -25,7 +25,7 @@ class LinkState {
     /**
      * 16 KiB not yet acknowledged: more than a fast local network holds in flight at the rates these links carry
      * (100 MB/s at a 0.1 ms round trip is 10 KB), a small part of what a shaped link's queue held in the benchmark
-     * (raw events on 50 Mbit/s: 160-300 KB; plain loopback: 0 in most samples, docs/compression.md).
+     * (raw events on 50 Mbit/s: 160-300 KB; plain loopback: 0 in most samples, docs/compression-internals.md).
      */
     static final long BACKLOG_BYTES = 16 * 1024;
     /** Consecutive samples that must all be backed up: one second at {@link LinkWatch#PERIOD_MILLIS}. */

@@ -35,8 +35,8 @@ final class LinkWatch {
     static final long PERIOD_MILLIS = 200;
     /**
      * The sampler's share of one core, at most: each read of a table walks the kernel's whole connection hash table,
-     * milliseconds even on an idle host, more with thousands of sockets (docs/compression.md, "When a connection
-     * compresses").
+     * milliseconds even on an idle host, more with thousands of sockets (docs/compression-internals.md, "When a
+     * connection compresses: the link sampler").
      */
     static final int MAX_SHARE_PERCENT = 1;
 

@@ -74,7 +74,7 @@ public final class SendQueues {
     /**
      * Adds one table's established connections to {@code peers} to {@code queues} (the largest per peer). Each read
      * costs the kernel a walk over its whole connection hash table, however few connections it lists: 3.3 ms on the
-     * project's machine (docs/compression.md, "When a connection compresses").
+     * project's machine (docs/compression-internals.md, "When a connection compresses: the link sampler").
      *
      * @return whether the table held any of them
      */

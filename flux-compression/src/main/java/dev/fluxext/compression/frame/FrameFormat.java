@@ -1,7 +1,7 @@
 package dev.fluxext.compression.frame;
 
 /**
- * The header byte of a frame (documented byte by byte in docs/compression.md):
+ * The header byte of a frame (documented byte by byte in docs/compression-internals.md):
  * <pre>
  *   bit 7-6  format version, currently 1
  *   bit 5    reserved, must be 0 (a batch frame of the transport uses it: its ids go apart)
