@@ -340,7 +340,7 @@ final class LocalRunner {
      * bolt executed one during the whole run. A topology whose spouts wait for input that never came looks the same.
      */
     private Optional<String> nothingMoved(Map<String, ComponentStats> stats, long uptimeSecs) {
-        boolean hasSpouts = stats.values().stream().anyMatch(s -> s.isSpout());
+        boolean hasSpouts = stats.values().stream().anyMatch(ComponentStats::isSpout);
         long moved = stats.values().stream().mapToLong(s -> s.emitted() + s.executed() + s.acked()).sum();
         if (!hasSpouts || moved > 0) {
             return Optional.empty();
