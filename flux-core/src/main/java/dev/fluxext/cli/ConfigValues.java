@@ -1,6 +1,6 @@
 package dev.fluxext.cli;
 
-import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.process.ExitCodes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.yaml.snakeyaml.LoaderOptions;

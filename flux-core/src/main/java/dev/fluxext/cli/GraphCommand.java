@@ -2,7 +2,7 @@ package dev.fluxext.cli;
 
 import dev.fluxext.describe.TopologyGraph;
 import dev.fluxext.describe.TopologyView;
-import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.process.ExitCodes;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;

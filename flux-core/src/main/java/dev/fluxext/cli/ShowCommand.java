@@ -3,7 +3,7 @@ package dev.fluxext.cli;
 import dev.fluxext.describe.TopologyText;
 import dev.fluxext.describe.TopologyView;
 import dev.fluxext.load.LoadResult;
-import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.process.ExitCodes;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,7 +1,7 @@
 package dev.fluxext.cli;
 
-import dev.fluxext.run.ExitCodes;
-import dev.fluxext.run.StormConfigFile;
+import dev.fluxext.run.process.ExitCodes;
+import dev.fluxext.run.process.StormConfigFile;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.fluxext.cli;
 import dev.fluxext.build.TlsStores;
 import dev.fluxext.build.TlsStores.StoreProblem;
 import dev.fluxext.cli.Certificates.Validity;
-import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.process.ExitCodes;
 import dev.fluxext.tls.TlsKeys;
 import java.io.IOException;
 import java.io.InputStream;

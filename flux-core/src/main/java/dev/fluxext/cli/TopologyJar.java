@@ -5,7 +5,7 @@ import dev.fluxext.model.ObjectDef;
 import dev.fluxext.model.TopologyDef;
 import dev.fluxext.model.TopologySourceDef;
 import dev.fluxext.reflect.ClassFinder;
-import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.process.ExitCodes;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -12,7 +12,7 @@ import dev.fluxext.model.TopologyDef;
 import dev.fluxext.read.InputFiles;
 import dev.fluxext.read.ReadLimits;
 import dev.fluxext.reflect.ClassFinder;
-import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.process.ExitCodes;
 import dev.fluxext.run.StormLogging;
 import java.nio.file.Path;
 import java.util.ArrayList;

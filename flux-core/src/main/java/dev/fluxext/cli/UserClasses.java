@@ -1,6 +1,6 @@
 package dev.fluxext.cli;
 
-import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.process.ExitCodes;
 import dev.fluxext.run.StormHandOff;
 import java.io.File;
 import java.io.IOException;

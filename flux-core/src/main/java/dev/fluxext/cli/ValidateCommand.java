@@ -9,7 +9,7 @@ import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.DiagnosticsJson;
 import dev.fluxext.diag.DiagnosticsSarif;
 import dev.fluxext.load.LoadResult;
-import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.process.ExitCodes;
 import java.io.UncheckedIOException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -5,26 +5,34 @@ import dev.fluxext.compression.metrics.BatchSnapshot;
 import dev.fluxext.compression.metrics.CompressionMetrics;
 import dev.fluxext.compression.metrics.CompressionSnapshot;
 import dev.fluxext.describe.TopologyView;
+import dev.fluxext.run.local.BlobPrefetch;
+import dev.fluxext.run.local.LocalClusterStart;
+import dev.fluxext.run.process.CliProcess;
+import dev.fluxext.run.process.ExitCodes;
+import dev.fluxext.run.process.RunException;
+import dev.fluxext.run.report.ComponentStats;
+import dev.fluxext.run.report.CompressionFigures;
+import dev.fluxext.run.report.Progress;
+import dev.fluxext.run.report.RunCounters;
+import dev.fluxext.run.report.StartState;
+import dev.fluxext.run.report.Summary;
 import dev.fluxext.tls.TlsFailures;
 import dev.fluxext.tls.TlsKeys;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.storm.Config;
 import org.apache.storm.LocalCluster;
 import org.apache.storm.ProcessSimulator;
 import org.apache.storm.daemon.Shutdownable;
-import org.apache.storm.generated.ErrorInfo;
 import org.apache.storm.generated.InvalidTopologyException;
 import org.apache.storm.generated.KillOptions;
 import org.apache.storm.generated.StormTopology;
@@ -48,7 +56,7 @@ final class LocalRunner {
     static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(60);
 
     /** How long the tasks' cleanup() and close() may take once the topology is killed, before the run ends anyway. */
-    static final Duration CLEANUP_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration CLEANUP_TIMEOUT = LocalClusterStart.CLEANUP_TIMEOUT;
 
     /** How often the stop of the tasks is looked at. */
     private static final Duration CLEANUP_POLL = Duration.ofMillis(20);
@@ -177,7 +185,7 @@ final class LocalRunner {
             prefetch = BlobPrefetch.start(cluster, name);
             TopologyInfo last = report(cluster, workers);
             long lastUptime = last == null ? 0 : last.get_uptime_secs();
-            List<String> failures = failures(last);
+            List<String> failures = Summary.componentErrors(last);
             boolean stormExits = exitCause != null && exitCause.byCode();
             if (stormExits || signalled && !failures.isEmpty()) {
                 // Storm exits the JVM when a component dies (its executor's error handler) or a worker cannot start
@@ -190,7 +198,7 @@ final class LocalRunner {
             Map<String, ComponentStats> finalStats = counters.stats(view);
             Map<String, CompressionSnapshot> compression = CompressionFigures.of(view, CompressionMetrics.snapshot());
             Map<String, BatchSnapshot> batches = BatchMetrics.snapshot();
-            printSummary(lastUptime, last, finalStats, compression, batches);
+            Summary.print(out, shownName, lastUptime, last, finalStats, compression, batches);
             summaryWriter.write(shownName, lastUptime, finalStats, compression, batches);
             failures.forEach(out::println);
             Optional<String> tlsFailed = tlsSummary(conf);
@@ -332,7 +340,7 @@ final class LocalRunner {
      * bolt executed one during the whole run. A topology whose spouts wait for input that never came looks the same.
      */
     private Optional<String> nothingMoved(Map<String, ComponentStats> stats, long uptimeSecs) {
-        boolean hasSpouts = stats.values().stream().anyMatch(s -> ComponentStats.SPOUT.equals(s.type()));
+        boolean hasSpouts = stats.values().stream().anyMatch(ComponentStats::isSpout);
         long moved = stats.values().stream().mapToLong(s -> s.emitted() + s.executed() + s.acked()).sum();
         if (!hasSpouts || moved > 0) {
             return Optional.empty();
@@ -392,68 +400,6 @@ final class LocalRunner {
 
     static String endLine(String shownName) {
         return "flux: stopping: topology '" + shownName + "' and the local cluster end with the process";
-    }
-
-    static String summaryHeader(String shownName, long uptimeSecs, TopologyInfo info) {
-        return "Summary of '" + shownName + "' after " + uptimeSecs + " s"
-            + (info == null ? "" : " in " + ComponentStats.workers(info) + " worker(s)") + ":";
-    }
-
-    private void printSummary(long uptimeSecs, TopologyInfo info, Map<String, ComponentStats> stats,
-                              Map<String, CompressionSnapshot> compression, Map<String, BatchSnapshot> batches) {
-        out.printf("%n%s%n", summaryHeader(shownName, uptimeSecs, info));
-        out.printf("  %-24s %-6s %12s %12s %12s %12s %12s%n", "component", "type", "emitted", "transferred", "acked",
-            "failed", "executed");
-        stats.values().forEach(s -> out.printf("  %-24s %-6s %12d %12d %12d %12d %12d%n", s.id(), s.type(), s.emitted(),
-            s.transferred(), s.acked(), s.failed(), s.executed()));
-        // Every spout and bolt has figures (CompressionFigures); one known only from a frame rejected on receipt
-        // has no codec here.
-        compression.forEach((id, c) -> out.printf("  compression %s%s: %d of %d tuples compressed, %d -> %d bytes "
-            + "(%.0f %%), %d frames rejected%n", id, c.codec().isEmpty() ? "" : " (" + c.codec() + ")",
-            c.tuplesCompressed(), c.tuplesCompressed() + c.tuplesRaw(), c.bytesIn(), c.bytesOut(),
-            c.bytesIn() == 0 ? 100.0 : 100.0 * c.bytesOut() / c.bytesIn(), c.rejected()));
-        // Connections that only received count nothing here: no line of zeros for them.
-        batches.forEach((connection, b) -> {
-            if (b.batches() > 0 || b.rejected() > 0) {
-                out.printf("  batch compression %s: %d messages in %d batches, %d -> %d bytes (%.0f %%), %d batches "
-                    + "rejected, %d sent raw without the codec%n", connection, b.messages(), b.batches(),
-                    b.bytesBefore(), b.bytesAfter(), 100.0 * b.ratio(), b.rejected(), b.skipped());
-            }
-        });
-        out.flush();
-    }
-
-    /**
-     * One line per component that reported an error to Storm (an exception out of its open, prepare, nextTuple or
-     * execute, or its collector's reportError), naming it and giving the error's own message and its root cause;
-     * the stack trace stays in Storm's log.
-     */
-    static List<String> failures(TopologyInfo info) {
-        List<String> lines = new ArrayList<>();
-        if (info == null || info.get_errors() == null) {
-            return lines;
-        }
-        new TreeMap<>(info.get_errors()).forEach((component, errors) -> {
-            if (errors != null && !errors.isEmpty()) {
-                ErrorInfo last = errors.stream().max(Comparator.comparingInt(ErrorInfo::get_error_time_secs))
-                    .orElseThrow();
-                lines.add("flux: component '" + component + "' reported an error: " + summary(last.get_error())
-                    + (errors.size() > 1 ? " (" + errors.size() + " errors reported; the last one)" : ""));
-            }
-        });
-        return lines;
-    }
-
-    /** The first line of Storm's stringified error and, if different, the last "Caused by:" line. */
-    private static String summary(String error) {
-        List<String> lines = error.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
-        if (lines.isEmpty()) {
-            return "(no message)";
-        }
-        String first = lines.get(0);
-        String cause = lines.stream().filter(l -> l.startsWith("Caused by: ")).reduce((a, b) -> b)
-            .map(l -> l.substring("Caused by: ".length())).orElse(first);
-        return first.contains(cause) ? first : first + "; caused by " + cause;
     }
 
     /**

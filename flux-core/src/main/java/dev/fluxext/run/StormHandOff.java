@@ -1,6 +1,12 @@
 package dev.fluxext.run;
 
 import dev.fluxext.describe.TopologyView;
+import dev.fluxext.run.local.LocalClusterStart;
+import dev.fluxext.run.process.CliProcess;
+import dev.fluxext.run.process.ExitCodes;
+import dev.fluxext.run.process.RunException;
+import dev.fluxext.run.remote.RemoteSubmitter;
+import dev.fluxext.run.report.SummaryJson;
 import dev.fluxext.tls.TlsKeys;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -105,8 +105,8 @@ public final class StormLogging {
     }
 
     /**
-     * As {@link #toFile}, for a cluster started before its run knows the log file's name ({@link
-     * LocalClusterStart#begin}); the run's {@link #toFile} then moves it.
+     * As {@link #toFile}, for a cluster started before its run knows the log file's name ({@code
+     * local.LocalClusterStart.begin}); the run's {@link #toFile} then moves it.
      */
     static void toStartFile(Path file) {
         useLog4jCore();

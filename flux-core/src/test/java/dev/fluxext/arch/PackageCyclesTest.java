@@ -24,8 +24,12 @@ import org.junit.jupiter.api.Test;
 /**
  * The package graph of flux-core's compiled classes, as the JDK's own {@code jdeps} reads it: data flows one way
  * through the stages, so no package may depend on itself through others, and {@code model} depends on none. On top,
- * {@code cli} (commands, output formats) hands to {@code run} (local cluster, remote submission): nothing uses
- * {@code cli}, and only {@code cli} uses {@code run}.
+ * {@code cli} (commands, output formats) hands to {@code run}: nothing uses {@code cli}, and only {@code cli} uses
+ * {@code run}'s packages, and only those it may ({@link #CLI_MAY_USE}). Inside {@code run}, each package uses only
+ * the ones {@link #RUN_MAY_USE} gives it: the hand-off and a local run's course ({@code run}) on top; the embedded
+ * cluster ({@code run.local}), submission to a cluster ({@code run.remote}) and what a run reports
+ * ({@code run.report}) side by side, none using another; the process's exit statuses and failures
+ * ({@code run.process}) below them all.
  *
  * <p>flux-compression's packages as well: no cycles, and the entry points Storm's config names
  * ({@code compression.storm}) and the batch transport sit on top of the receive guard ({@code guard}), the counting
@@ -36,6 +40,30 @@ class PackageCyclesTest {
     private static final Pattern EDGE = Pattern.compile("^\\s+(dev\\.fluxext\\.\\S+)\\s+->\\s+(dev\\.fluxext\\.\\S+)");
 
     private static final String COMPRESSION = "dev.fluxext.compression.";
+
+    private static final String RUN = "dev.fluxext.run";
+    private static final String LOCAL = RUN + ".local";
+    private static final String REMOTE = RUN + ".remote";
+    private static final String REPORT = RUN + ".report";
+    private static final String PROCESS = RUN + ".process";
+
+    /**
+     * Every package of {@code run} and the other {@code run} packages it may use: data flows from the hand-off down.
+     * A new package under {@code run} must be placed here.
+     */
+    static final Map<String, Set<String>> RUN_MAY_USE = Map.of(
+            RUN, Set.of(LOCAL, REMOTE, REPORT, PROCESS),
+            LOCAL, Set.of(PROCESS),
+            REMOTE, Set.of(PROCESS),
+            REPORT, Set.of(PROCESS),
+            PROCESS, Set.of());
+
+    /**
+     * The {@code run} packages {@code cli} may use: the hand-off and Storm's log ({@code run}), the exit statuses, the
+     * expected failure and the process ({@code run.process}), and the Nimbus a submission goes to, which a dry run
+     * names ({@code run.remote}). Never the local cluster or what a run reports: those are the run's.
+     */
+    static final Set<String> CLI_MAY_USE = Set.of(RUN, PROCESS, REMOTE);
 
     private static Map<String, Set<String>> graph;
     private static Map<String, Set<String>> compression;
@@ -87,14 +115,73 @@ class PackageCyclesTest {
     }
 
     @Test
-    void cliIsOnTopAndOnlyCliUsesRun() {
-        assertTrue(graph.getOrDefault("dev.fluxext.cli", Set.of()).contains("dev.fluxext.run"), graph.toString());
-        graph.forEach((from, to) -> {
-            assertFalse(to.contains("dev.fluxext.cli"), from + " depends on cli: " + to);
-            if (!from.equals("dev.fluxext.cli")) {
-                assertFalse(to.contains("dev.fluxext.run"), from + " depends on run: " + to);
+    void cliIsOnTop() {
+        assertTrue(graph.getOrDefault("dev.fluxext.cli", Set.of()).contains(RUN), graph.toString());
+        graph.forEach((from, to) -> assertFalse(to.contains("dev.fluxext.cli"), from + " depends on cli: " + to));
+    }
+
+    @Test
+    void onlyCliUsesRunAndRunsPackagesUseOnlyWhatTheyMay() {
+        assertEquals(List.of(), runViolations(graph));
+    }
+
+    @Test
+    void runsPackagesAreAllRead() {
+        for (String run : RUN_MAY_USE.keySet()) {
+            assertTrue(graph.containsKey(run), run + " not read: " + graph.keySet());
+        }
+        assertTrue(graph.get(RUN).containsAll(List.of(LOCAL, REMOTE, REPORT)), graph.get(RUN).toString());
+    }
+
+    @Test
+    void aForbiddenUseOfRunIsFound() {
+        Map<String, Set<String>> bad = new TreeMap<>(Map.of(
+                RUN, Set.of(LOCAL, REPORT),
+                LOCAL, Set.of(REMOTE, PROCESS),
+                REPORT, Set.of(RUN),
+                RUN + ".extra", Set.of(),
+                "dev.fluxext.cli", Set.of(RUN, LOCAL),
+                "dev.fluxext.build", Set.of(PROCESS)));
+        assertEquals(List.of(
+                "dev.fluxext.build uses dev.fluxext.run.process: only cli uses run",
+                "dev.fluxext.cli uses dev.fluxext.run.local: cli may use only " + new TreeSet<>(CLI_MAY_USE),
+                "dev.fluxext.run.extra is not placed in RUN_MAY_USE",
+                "dev.fluxext.run.local uses dev.fluxext.run.remote: it may use only [dev.fluxext.run.process]",
+                "dev.fluxext.run.report uses dev.fluxext.run: it may use only [dev.fluxext.run.process]"),
+                runViolations(bad));
+    }
+
+    private static boolean inRun(String pkg) {
+        return pkg.equals(RUN) || pkg.startsWith(RUN + ".");
+    }
+
+    /** Every use of a {@code run} package that {@link #RUN_MAY_USE} and {@link #CLI_MAY_USE} do not allow. */
+    static List<String> runViolations(Map<String, Set<String>> graph) {
+        List<String> violations = new ArrayList<>();
+        new TreeMap<>(graph).forEach((from, to) -> {
+            Set<String> allowed;
+            String rule;
+            if (inRun(from)) {
+                if (!RUN_MAY_USE.containsKey(from)) {
+                    violations.add(from + " is not placed in RUN_MAY_USE");
+                    return;
+                }
+                allowed = RUN_MAY_USE.get(from);
+                rule = "it may use only " + new TreeSet<>(allowed);
+            } else if (from.equals("dev.fluxext.cli")) {
+                allowed = CLI_MAY_USE;
+                rule = "cli may use only " + new TreeSet<>(allowed);
+            } else {
+                allowed = Set.of();
+                rule = "only cli uses run";
+            }
+            for (String used : new TreeSet<>(to)) {
+                if (inRun(used) && !used.equals(from) && !allowed.contains(used)) {
+                    violations.add(from + " uses " + used + ": " + rule);
+                }
             }
         });
+        return violations;
     }
 
     @Test

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.load.LoadOptions;
-import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.process.ExitCodes;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

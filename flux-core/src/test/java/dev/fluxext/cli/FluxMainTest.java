@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.process.ExitCodes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.ServerSocket;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.TopologyFiles;
 import dev.fluxext.load.FluxLoader;
-import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.process.ExitCodes;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;

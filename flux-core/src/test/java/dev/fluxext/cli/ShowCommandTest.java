@@ -9,7 +9,7 @@ import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.model.Position;
 import dev.fluxext.load.LoadResult;
-import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.process.ExitCodes;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

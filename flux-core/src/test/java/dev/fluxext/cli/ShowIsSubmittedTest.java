@@ -12,7 +12,7 @@ import dev.fluxext.Fixtures;
 import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadResult;
-import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.process.ExitCodes;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fluxext.TopologyFiles;
 import dev.fluxext.load.FluxLoader;
-import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.process.ExitCodes;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

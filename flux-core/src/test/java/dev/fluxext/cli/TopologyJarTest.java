@@ -9,7 +9,7 @@ import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.load.FluxLoader;
 import dev.fluxext.load.LoadOptions;
 import dev.fluxext.model.TopologyDef;
-import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.process.ExitCodes;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;

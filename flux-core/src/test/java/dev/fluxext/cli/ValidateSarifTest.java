@@ -13,7 +13,7 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import dev.fluxext.diag.Code;
 import dev.fluxext.load.FluxLoader;
-import dev.fluxext.run.ExitCodes;
+import dev.fluxext.run.process.ExitCodes;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

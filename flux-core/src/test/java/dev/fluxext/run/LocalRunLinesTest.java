@@ -3,6 +3,7 @@ package dev.fluxext.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.fluxext.diag.Redactions;
+import dev.fluxext.run.report.Summary;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -21,10 +22,10 @@ class LocalRunLinesTest {
         assertEquals("flux: topology '${ENV-TOKEN}' submitted with 2 workers; running for 5 s (Ctrl-C stops it)",
             LocalRunner.submittedLine(masked, 2, Optional.of(Duration.ofSeconds(5))));
         assertEquals("flux: topology '${ENV-TOKEN}' killed", LocalRunner.killedLine(masked));
-        assertEquals("Summary of '${ENV-TOKEN}' after 7 s:", LocalRunner.summaryHeader(masked, 7, null));
+        assertEquals("Summary of '${ENV-TOKEN}' after 7 s:", Summary.header(masked, 7, null));
         // As show: only values from the environment are masked.
         assertEquals("flux: topology 'from-a-filter-file' killed",
             LocalRunner.killedLine(String.valueOf(redactions.mask("from-a-filter-file"))));
-        assertEquals("Summary of '" + SECRET + "' after 7 s:", LocalRunner.summaryHeader(SECRET, 7, null));
+        assertEquals("Summary of '" + SECRET + "' after 7 s:", Summary.header(SECRET, 7, null));
     }
 }
