@@ -326,6 +326,8 @@ class LocalRunIT {
         assertTrue(gone.output().contains("flux: the run failed: ") && gone.output().contains(keystore.toString()),
                 "the reason names the keystore:\n" + gone.output());
         assertTrue(!gone.output().contains("\tat "), "no stack trace:\n" + gone.output());
+        assertTrue(gone.output().contains("no connection made before Storm ended the workers")
+                && !gone.output().contains("no failed connections"), "the TLS line claims no success:\n" + gone.output());
     }
 
     /** Something to do to the files while the CLI runs. */

@@ -380,7 +380,9 @@ final class LocalRunner {
         String suites = negotiated.isEmpty() ? "" : ", " + String.join(" and ", negotiated);
         out.println("  TLS between workers: engine " + TlsFailures.engine() + suites + ", host names not checked (the "
             + "truststore's CAs decide); "
-            + (failed.isEmpty() ? "no failed connections" : failed.substring("TLS: ".length())));
+            + (!failed.isEmpty() ? failed.substring("TLS: ".length())
+                : dying && negotiated.isEmpty() ? "no connection made before Storm ended the workers"
+                : "no failed connections"));
         long outgoing = TlsFailures.counted(false);
         return outgoing == 0 ? Optional.empty() : Optional.of("flux: workers of this run could not connect to each "
             + "other over TLS (" + outgoing + " times; reasons above, details in the Storm log): the tuples they sent "
