@@ -1,7 +1,7 @@
 // Starts `flux lsp` (the fluxext language server) for the topology files: VS Code's language client speaks LSP to
 // it over stdin/stdout. The settings (fluxext.*) are read once, at activation: reload the window after changing them.
 const vscode = require('vscode');
-const { LanguageClient } = require('vscode-languageclient/node');
+const { LanguageClient } = require('./dist/vscode-languageclient.js');
 
 let client;
 

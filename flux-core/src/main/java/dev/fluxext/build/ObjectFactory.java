@@ -1,6 +1,7 @@
 package dev.fluxext.build;
 
 import dev.fluxext.diag.Code;
+import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.Located;
 import dev.fluxext.model.ObjectDef;
@@ -150,7 +151,8 @@ final class ObjectFactory {
         try {
             return classes.find(name.value());
         } catch (ReflectException e) {
-            diagnostics.error(e.packageMissing() ? Code.MISSING_JAR : Code.CLASS, name.span(), e.getMessage());
+            diagnostics.add(Diagnostic.error(e.packageMissing() ? Code.MISSING_JAR : Code.CLASS, name.span(),
+                    e.getMessage()).withSuggestion(e.suggestion()));
             throw new Unavailable();
         }
     }
@@ -226,9 +228,11 @@ final class ObjectFactory {
     }
 
     private void report(ReflectException e, Span fallback, List<Value> args) {
-        Span at = e.argument().isPresent() && e.argument().getAsInt() < args.size()
-                ? args.get(e.argument().getAsInt()).span() : fallback;
-        diagnostics.error(Code.MEMBER, at, e.getMessage());
+        boolean atArgument = e.argument().isPresent() && e.argument().getAsInt() < args.size();
+        Span at = atArgument ? args.get(e.argument().getAsInt()).span() : fallback;
+        // A method's name suggested for the name written at the fallback (a factory's, a config method's).
+        diagnostics.add(Diagnostic.error(Code.MEMBER, at, e.getMessage())
+                .withSuggestion(atArgument ? Optional.empty() : e.suggestion()));
     }
 
     private List<Object> resolveAll(List<Value> values) throws Unavailable {

@@ -137,6 +137,14 @@ public final class StormConfigCheck {
                         .orElse("; check the spelling"));
     }
 
+    /** The Storm 2.8 key {@link #unknownKeyWarning} suggests for {@code key}, if any. */
+    public static Optional<String> suggestedKey(String key) {
+        if (KNOWN_KEYS.contains(key) || STORM_PREFIXES.stream().noneMatch(key::startsWith)) {
+            return Optional.empty();
+        }
+        return Suggestions.nearest(key, KNOWN_KEYS);
+    }
+
     /** Whether Storm knows this key (a public constant of {@link Config}). */
     public static boolean isStormKey(String key) {
         return STORM_KEYS.containsKey(key);

@@ -1,6 +1,7 @@
 package dev.fluxext.build;
 
 import dev.fluxext.diag.Code;
+import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
 import dev.fluxext.model.ComponentDef;
 import dev.fluxext.model.ConfigMap;
@@ -209,7 +210,8 @@ public final class TopologyFactory {
                 diagnostics.warning(Code.STORM_CONFIG_NULL, entry.keySpan(), "'" + key + "' has no value: Storm gets "
                         + "null for it, in place of its default");
             }
-            StormConfigCheck.unknownKeyWarning(key).ifPresent(w -> diagnostics.warning(Code.UNKNOWN_KEY, entry.keySpan(), w));
+            StormConfigCheck.unknownKeyWarning(key).ifPresent(w -> diagnostics.add(Diagnostic.warning(
+                    Code.UNKNOWN_KEY, entry.keySpan(), w).withSuggestion(StormConfigCheck.suggestedKey(key))));
             if (StormConfigCheck.isDeprecated(key)) {
                 diagnostics.warning(Code.STORM_CONFIG_IGNORED, entry.keySpan(), "'" + key + "' is deprecated in Storm 2.8");
             }
@@ -254,7 +256,8 @@ public final class TopologyFactory {
                     + " returned " + (result == null ? "null" : "a " + result.getClass().getName())
                     + ", not an org.apache.storm.generated.StormTopology");
         } catch (ReflectException e) {
-            diagnostics.error(Code.MEMBER, methodName.span(), e.getMessage());
+            diagnostics.add(Diagnostic.error(Code.MEMBER, methodName.span(), e.getMessage())
+                    .withSuggestion(e.argument().isPresent() ? Optional.empty() : e.suggestion()));
         }
         return Optional.empty();
     }

@@ -119,9 +119,10 @@ public final class StructureCheck {
                         + "', which is a spout or bolt: "
                         + "references name entries of 'components'");
             } else {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, ref.span(), "reference to unknown component '"
+                diagnostics.add(Diagnostic.error(Code.UNKNOWN_REFERENCE, ref.span(), "reference to unknown component '"
                         + ref.id() + "'"
-                        + Suggestions.didYouMean(ref.id(), scope.allComponents.keySet()));
+                        + Suggestions.didYouMean(ref.id(), scope.allComponents.keySet()))
+                        .withSuggestion(Suggestions.nearest(ref.id(), scope.allComponents.keySet())));
             }
         } else if (value instanceof Value.RefList list) {
             list.refs().forEach(r -> reference(r, scope));
@@ -157,21 +158,21 @@ public final class StructureCheck {
                         + "rejects a stream from it); give it a stream, e.g. from '" + SYSTEM_COMPONENT + "' with "
                         + "streamId '" + TICK_STREAM + "' for a bolt that works from tick tuples");
             } else if (!executors.contains(from) && !systemComponents.contains(from)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, s.from().span(),
+                diagnostics.add(Diagnostic.error(Code.UNKNOWN_REFERENCE, s.from().span(),
                         "stream from unknown spout or bolt '" + from + "'" + notAnExecutor(from, ids)
                         + (from.startsWith("__") ? " (Storm adds " + String.join(", ", new TreeSet<>(systemComponents))
                                 + " to this topology)" : "")
-                        + Suggestions.didYouMean(from, executors));
+                        + Suggestions.didYouMean(from, executors)).withSuggestion(Suggestions.nearest(from, executors)));
             }
             String to = s.to().value();
             if (spouts.contains(to)) {
                 diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().span(), "stream to "
                         + "spout '" + to + "': streams go to bolts");
             } else if (!bolts.contains(to)) {
-                diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().span(),
+                diagnostics.add(Diagnostic.error(Code.UNKNOWN_REFERENCE, s.to().span(),
                         "stream to unknown bolt '" + to + "'"
                         + notAnExecutor(to, ids)
-                        + Suggestions.didYouMean(to, bolts));
+                        + Suggestions.didYouMean(to, bolts)).withSuggestion(Suggestions.nearest(to, bolts)));
             }
         }
         cycles(t, bolts);

@@ -3,15 +3,18 @@ package dev.fluxext.diag;
 import dev.fluxext.model.Position;
 import dev.fluxext.model.Span;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * One problem found in a topology file: its {@link Code kind}, severity, the text it is about and related places.
  * People read it as {@code FILE:LINE:COL: message} ({@link #format}); tools read the fields (see
- * {@code validate --format json}).
+ * {@code validate --format json}). {@link #suggestions()} are the fixes its message proposes ("did you mean ..."), as
+ * data for tools: the editor's quick fixes apply them.
  */
-public record Diagnostic(Code code, Severity severity, Span span, String message, List<Related> related) {
+public record Diagnostic(Code code, Severity severity, Span span, String message, List<Related> related,
+                         List<Suggestion> suggestions) {
 
     public Diagnostic {
         Objects.requireNonNull(code);
@@ -19,6 +22,11 @@ public record Diagnostic(Code code, Severity severity, Span span, String message
         Objects.requireNonNull(span);
         Objects.requireNonNull(message);
         related = List.copyOf(related);
+        suggestions = List.copyOf(suggestions);
+    }
+
+    public Diagnostic(Code code, Severity severity, Span span, String message, List<Related> related) {
+        this(code, severity, span, message, related, List.of());
     }
 
     public static Diagnostic error(Code code, Span span, String message) {
@@ -41,7 +49,22 @@ public record Diagnostic(Code code, Severity severity, Span span, String message
     public Diagnostic withRelated(Span at, String what) {
         List<Related> more = new ArrayList<>(related);
         more.add(new Related(at, what));
-        return new Diagnostic(code, severity, span, message, more);
+        return new Diagnostic(code, severity, span, message, more, suggestions);
+    }
+
+    /** This diagnostic proposing {@code replacement} for its own text (nothing when empty). */
+    public Diagnostic withSuggestion(java.util.Optional<String> replacement) {
+        return replacement.map(r -> withSuggestions(List.of(Suggestion.of(r)))).orElse(this);
+    }
+
+    /** This diagnostic also proposing {@code more}. */
+    public Diagnostic withSuggestions(Collection<Suggestion> more) {
+        if (more.isEmpty()) {
+            return this;
+        }
+        List<Suggestion> all = new ArrayList<>(suggestions);
+        all.addAll(more);
+        return new Diagnostic(code, severity, span, message, related, all);
     }
 
     /** Where it starts: what the one-line form names. */

@@ -93,7 +93,11 @@ public final class Diagnostics {
     private Diagnostic printable(Diagnostic d) {
         List<Related> related = d.related().stream()
                 .map(r -> new Related(r.span(), printable(r.message(), r.span()))).toList();
-        return new Diagnostic(d.code(), d.severity(), d.span(), printable(d.message(), d.span()), related);
+        // A suggestion that is a substituted value is shown as its placeholder, as messages show it.
+        List<Suggestion> suggestions = d.suggestions().stream()
+                .map(s -> new Suggestion(redactions.value(s.replacement()), s.span())).toList();
+        return new Diagnostic(d.code(), d.severity(), d.span(), printable(d.message(), d.span()), related,
+                suggestions);
     }
 
     private String printable(String message, Span at) {

@@ -40,6 +40,16 @@ public final class DiagnosticsJson {
             related.put("end", point(r.span().endLine(), r.span().endColumn()));
             return related;
         }).toList());
+        if (!d.suggestions().isEmpty()) { // added in 0.1: older readers ignore it
+            out.put("suggestions", d.suggestions().stream().map(s -> {
+                Map<String, Object> suggestion = new LinkedHashMap<>();
+                suggestion.put("replacement", s.replacement());
+                var span = s.spanOr(d.span());
+                suggestion.put("start", point(span.start()));
+                suggestion.put("end", point(span.endLine(), span.endColumn()));
+                return suggestion;
+            }).toList());
+        }
         return out;
     }
 

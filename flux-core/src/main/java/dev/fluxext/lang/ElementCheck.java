@@ -49,8 +49,10 @@ public final class ElementCheck {
             YNode.Entry e = entries.get(i);
             Optional<Key> key = element.key(e.key());
             if (key.isEmpty()) {
-                diagnostics.recoverableError(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key() + "' " + in
-                        + (emptyBlock != null ? underEmptyBlock(emptyBlock) : suggestion(e.key(), element)));
+                Optional<String> meant = emptyBlock != null ? Optional.empty() : meantKey(e.key(), element);
+                diagnostics.addRecoverable(Diagnostic.error(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key()
+                        + "' " + in + (emptyBlock != null ? underEmptyBlock(emptyBlock) : suggestion(e.key(), element)))
+                        .withSuggestion(meant));
                 continue;
             }
             boolean childrenOutdented = isEmptyBlock(key.get(), e) && i + 1 < entries.size()
@@ -82,6 +84,12 @@ public final class ElementCheck {
     private static String underEmptyBlock(YNode.Entry block) {
         return "; is it meant to be under '" + block.key() + "' (line " + block.keySpan().start().line()
                 + ")? Indent it by two spaces";
+    }
+
+    /** The key {@link #suggestion} names, if any. */
+    private static Optional<String> meantKey(String unknown, Element element) {
+        return element.keys().stream().filter(k -> k.mistakenNames().contains(unknown)).findFirst().map(Key::name)
+                .or(() -> Suggestions.nearest(unknown, element.keyNames()));
     }
 
     /** The key meant by a habitual other name (a grouping's {@code fields}), else the nearest spelling. */
@@ -212,9 +220,10 @@ public final class ElementCheck {
             return true;
         }
         Optional<String> nearest = Suggestions.nearest(upper, allowed);
-        diagnostics.error(Code.OUT_OF_RANGE, value.span(), "unknown " + key.title().toLowerCase(Locale.ROOT) + " '"
-                + written + "'" + nearest.map(n -> "; did you mean '" + n + "'?").orElse("") + " (one of "
-                + String.join(", ", new TreeSet<>(allowed)) + ")");
+        diagnostics.add(Diagnostic.error(Code.OUT_OF_RANGE, value.span(), "unknown "
+                + key.title().toLowerCase(Locale.ROOT) + " '" + written + "'"
+                + nearest.map(n -> "; did you mean '" + n + "'?").orElse("") + " (one of "
+                + String.join(", ", new TreeSet<>(allowed)) + ")").withSuggestion(nearest));
         nearest.ifPresent(n -> choices.put(key.name(), n));
         return false;
     }

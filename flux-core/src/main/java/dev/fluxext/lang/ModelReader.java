@@ -6,6 +6,7 @@ import dev.fluxext.compression.config.ConfigOption;
 import dev.fluxext.diag.Code;
 import dev.fluxext.diag.Diagnostic;
 import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.diag.Suggestion;
 import dev.fluxext.diag.Suggestions;
 import dev.fluxext.lang.ElementCheck.Checked;
 import dev.fluxext.lang.Language.Element;
@@ -336,9 +337,20 @@ public final class ModelReader {
             String path = prefix + e.key();
             Optional<ConfigOption> option = options.stream().filter(o -> o.yamlPath().equals(path)).findFirst();
             if (!known.contains(e.key())) {
-                diagnostics.recoverableError(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key() + "' in "
-                        + owner + Suggestions.didYouMean(e.key(), known) + " (known: " + String.join(", ", known)
-                                + ")" + deeperOption(e, prefix, options));
+                List<String> blocks = deeperBlocks(e, prefix, options);
+                Optional<String> nearest = Suggestions.nearest(e.key(), known);
+                List<Suggestion> fixes = new ArrayList<>();
+                nearest.ifPresent(n -> fixes.add(Suggestion.of(n)));
+                // "zstd: {level: 5}": the whole entry, moved one level down (a flow map keeps it on its line); the
+                // block of the codec this map chooses first.
+                String codec = map.get("codec").filter(YNode.Scalar.class::isInstance)
+                        .map(c -> ((YNode.Scalar) c).text()).orElse("");
+                blocks.stream().sorted(java.util.Comparator.comparing(b -> !b.equals(codec)))
+                        .forEach(b -> fixes.add(Suggestion.replacing(entrySpan(e),
+                        b + ": {" + e.key() + ": " + writtenValue(e) + "}")));
+                diagnostics.addRecoverable(Diagnostic.error(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key()
+                        + "' in " + owner + Suggestions.didYouMean(e.key(), known) + " (known: "
+                        + String.join(", ", known) + ")" + deeperOption(e, blocks)).withSuggestions(fixes));
             } else if (option.isPresent() && Placeholders.unresolved(e.value())) {
                 continue; // reported by substitution
             } else if (option.isPresent()) {
@@ -378,9 +390,11 @@ public final class ModelReader {
             Optional<ConfigOption> option = CompressionOptions.setBy(configKey);
             if (option.isEmpty()) {
                 if (configKey.startsWith(CompressionOptions.PREFIX)) {
-                    diagnostics.recoverableError(Code.UNKNOWN_KEY, entry.keySpan(),
-                            "unknown compression key '" + configKey + "' in " + owner + Suggestions.didYouMean(
-                                    configKey, CompressionOptions.ALL.stream().map(ConfigOption::key).toList()));
+                    List<String> keys = CompressionOptions.ALL.stream().map(ConfigOption::key).toList();
+                    diagnostics.addRecoverable(Diagnostic.error(Code.UNKNOWN_KEY, entry.keySpan(),
+                            "unknown compression key '" + configKey + "' in " + owner
+                                    + Suggestions.didYouMean(configKey, keys))
+                            .withSuggestion(Suggestions.nearest(configKey, keys)));
                 }
                 return;
             }
@@ -489,7 +503,29 @@ public final class ModelReader {
      * Where a key unknown at this level is an option one level down ({@code level} directly under
      * {@code compression:}, where it belongs to a codec): "'level' goes one level down ...: zstd: {level: 5}".
      */
-    private static String deeperOption(YNode.Entry e, String prefix, List<ConfigOption> options) {
+    private static String deeperOption(YNode.Entry e, List<String> blocks) {
+        if (blocks.isEmpty()) {
+            return "";
+        }
+        String value = writtenValue(e);
+        return "; '" + e.key() + "' goes one level down, under " + (blocks.size() == 1 ? "'" + blocks.get(0) + "'"
+                : "the block it is for") + ": " + String.join(" or ", blocks.stream().map(b -> b + ": {" + e.key() + ": " + value + "}").toList());
+    }
+
+    private static String writtenValue(YNode.Entry e) {
+        return e.value() instanceof YNode.Scalar s && s.value() != null ? s.text() : "...";
+    }
+
+    /** From the entry's key to the end of its value. */
+    private static Span entrySpan(YNode.Entry e) {
+        Span value = e.value().span();
+        boolean valueAfterKey = value.endLine() > e.keySpan().endLine() || value.endLine() == e.keySpan().endLine()
+                && value.endColumn() >= e.keySpan().endColumn();
+        return valueAfterKey ? new Span(e.keySpan().start(), value.endLine(), value.endColumn()) : e.keySpan();
+    }
+
+    /** The blocks one level down that have an option named as {@code e}'s key. */
+    private static List<String> deeperBlocks(YNode.Entry e, String prefix, List<ConfigOption> options) {
         List<String> blocks = new ArrayList<>();
         for (ConfigOption o : options) {
             String path = o.yamlPath();
@@ -500,12 +536,7 @@ public final class ModelReader {
                 }
             }
         }
-        if (blocks.isEmpty()) {
-            return "";
-        }
-        String value = e.value() instanceof YNode.Scalar s && s.value() != null ? s.text() : "...";
-        return "; '" + e.key() + "' goes one level down, under " + (blocks.size() == 1 ? "'" + blocks.get(0) + "'"
-                : "the block it is for") + ": " + String.join(" or ", blocks.stream().map(b -> b + ": {" + e.key() + ": " + value + "}").toList());
+        return blocks;
     }
 
     // ---- typed access with errors

@@ -66,13 +66,15 @@ public final class ClassFinder {
             Optional<String> nested = nestedWithADot(name);
             if (nested.isPresent()) {
                 throw new ReflectException("class " + name + " not found; a nested class is written with '$': "
-                        + nested.get());
+                        + nested.get()).suggesting(nested);
             }
             Optional<String> missingJar = missingJar(name);
             if (missingJar.isPresent()) {
                 throw ReflectException.packageMissing("class " + name + " not found: " + missingJar.get());
             }
-            throw new ReflectException("class " + name + " not found" + suggestion(name));
+            Optional<String> meant = suggestion(name);
+            throw new ReflectException("class " + name + " not found" + meant.map(m -> "; did you mean " + m + "?")
+                    .orElse("")).suggesting(meant);
         } catch (LinkageError e) { // it exists: "not found" (and a suggestion of itself) would mislead
             throw new ReflectException(cannotLoad(name, e));
         }
@@ -135,18 +137,17 @@ public final class ClassFinder {
      * What to add to "class X not found" when X's package exists: another class when X is plausibly a typo of it (the
      * same name in another of Storm's usual packages, a near name in X's package).
      */
-    private String suggestion(String name) {
+    private Optional<String> suggestion(String name) {
         int lastDot = name.lastIndexOf('.');
         String pkg = lastDot > 0 ? name.substring(0, lastDot) : "";
         String simple = name.substring(lastDot + 1);
         Optional<String> elsewhere = inOtherPackage(pkg, simple);
         if (elsewhere.isPresent()) {
-            return "; did you mean " + elsewhere.get() + "?";
+            return elsewhere;
         }
         Map<String, String> bySimpleName = new HashMap<>();
         classesIn(pkg).forEach(c -> bySimpleName.put(c.substring(c.lastIndexOf('.') + 1), c));
-        return Suggestions.nearest(simple, bySimpleName.keySet()).map(n -> "; did you mean " + bySimpleName.get(n) + "?")
-                .orElse("");
+        return Suggestions.nearest(simple, bySimpleName.keySet()).map(bySimpleName::get);
     }
 
     /** A class of this simple name in one of Storm's usual packages other than {@code pkg}. */

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -93,7 +94,7 @@ public final class Invoker {
                 .map(Executable.class::cast).toList();
         if (methods.isEmpty()) {
             throw new ReflectException(type.getName() + " has no public static method '" + name + "'"
-                    + nearestMethod(type, name, true));
+                    + nearestMethod(type, name, true)).suggesting(nearestMethodName(type, name, true));
         }
         return choose(methods, args, "static method " + type.getSimpleName() + "." + name, create);
     }
@@ -104,7 +105,7 @@ public final class Invoker {
                 .map(Executable.class::cast).toList();
         if (methods.isEmpty()) {
             throw new ReflectException(type.getName() + " has no public method '" + name + "'"
-                    + nearestMethod(type, name, false));
+                    + nearestMethod(type, name, false)).suggesting(nearestMethodName(type, name, false));
         }
         return choose(methods, args, "method " + type.getSimpleName() + "." + name, create);
     }
@@ -246,8 +247,17 @@ public final class Invoker {
     }
 
     private static String nearestMethod(Class<?> type, String name, boolean statics) {
+        return nearestMethodName(type, name, statics).map(n -> " (did you mean '" + n + "'?)").orElse("");
+    }
+
+    private static Optional<String> nearestMethodName(Class<?> type, String name, boolean statics) {
         List<String> names = Arrays.stream(type.getMethods()).filter(m -> Modifier.isStatic(m.getModifiers()) == statics)
                 .map(Method::getName).distinct().toList();
-        return Suggestions.nearest(name, names).map(n -> " (did you mean '" + n + "'?)").orElse("");
+        return Suggestions.nearest(name, names);
+    }
+
+    /** The public constructor of {@code type} that {@code args} select (as {@link #checkConstruct}), calling nothing. */
+    public static Executable checkConstructor(Class<?> type, List<?> args) throws ReflectException {
+        return constructor(type, args, false).executable();
     }
 }

@@ -1,5 +1,6 @@
 package dev.fluxext.reflect;
 
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -12,6 +13,7 @@ public final class ReflectException extends Exception {
 
     private final int argument;
     private final boolean packageMissing;
+    private Optional<String> suggestion = Optional.empty();
 
     public ReflectException(String message) {
         this(message, -1, null);
@@ -34,6 +36,17 @@ public final class ReflectException extends Exception {
 
     public boolean packageMissing() {
         return packageMissing;
+    }
+
+    /** This exception proposing {@code replacement} (a class or method name) for the name it is about. */
+    ReflectException suggesting(Optional<String> replacement) {
+        this.suggestion = replacement;
+        return this;
+    }
+
+    /** The name meant, when the message says "did you mean" one: for an editor's quick fix. */
+    public Optional<String> suggestion() {
+        return suggestion;
     }
 
     public OptionalInt argument() {

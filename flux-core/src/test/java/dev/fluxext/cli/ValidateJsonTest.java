@@ -68,6 +68,49 @@ class ValidateJsonTest {
         assertEquals(11, related.get("end").get("column").asInt(), "the end of the first id, 's'");
     }
 
+    /**
+     * Each "did you mean" is also data: the replacement and the text it replaces (the diagnostic's span, or the whole
+     * entry for a key that goes one level down); a diagnostic with no suggestion has no "suggestions" field.
+     */
+    @Test
+    void suggestionsAreDataWithTheTextTheyReplace() throws Exception {
+        String yaml = """
+                config:
+                  topology.workrs: 2
+                compression: {codec: zstd, level: 5}
+                spouts:
+                  - {id: s, className: org.apache.storm.testing.TestWordSpot, paralelism: 2}
+                bolts:
+                  - {id: count, className: org.apache.storm.testing.TestWordCounter}
+                streams:
+                  - {from: s, to: cuont, grouping: {type: shufle}}
+                  - {from: s, to: zzzzzzz, grouping: {type: SHUFFLE}}
+                """;
+        CliRun run = validate(yaml, "--format", "json", "--static");
+        JsonNode d = new ObjectMapper().readTree(run.out()).get("diagnostics");
+        Map<String, String> byMessage = new java.util.LinkedHashMap<>();
+        for (JsonNode each : d) {
+            JsonNode s = each.get("suggestions");
+            byMessage.put(each.get("message").asText(), s == null ? "-" : s.get(0).get("replacement").asText() + " "
+                    + s.get(0).get("start").get("line").asInt() + ":" + s.get(0).get("start").get("column").asInt()
+                    + "-" + s.get(0).get("end").get("line").asInt() + ":" + s.get(0).get("end").get("column").asInt()
+                    + (s.size() > 1 ? " +" + (s.size() - 1) : ""));
+        }
+        java.util.function.Function<String, String> of = start -> byMessage.entrySet().stream()
+                .filter(e -> e.getKey().startsWith(start)).map(Map.Entry::getValue).findFirst().orElse("none");
+        assertEquals("topology.workers 2:3-2:18", of.apply("'topology.workrs'"), byMessage.toString());
+        // The whole entry "level: 5" replaced by "zstd: {level: 5}"; lz4 and gzip are the other two choices.
+        assertEquals("zstd: {level: 5} 3:28-3:36 +2", of.apply("unknown key 'level'"), byMessage.toString());
+        assertEquals("org.apache.storm.testing.TestWordSpout 5:24-5:61", of.apply("class "), byMessage.toString());
+        assertEquals("parallelism 5:63-5:73", of.apply("unknown key 'paralelism'"), byMessage.toString());
+        assertEquals("count 9:19-9:24", of.apply("stream to unknown bolt 'cuont'"), byMessage.toString());
+        assertEquals("SHUFFLE 9:43-9:49", of.apply("unknown grouping type"), byMessage.toString());
+        assertEquals("-", of.apply("stream to unknown bolt 'zzzzzzz'"), byMessage.toString());
+        // The text form is unchanged: the suggestion is in the message as before.
+        CliRun text = validate(yaml, "--static");
+        assertTrue(text.err().contains("did you mean 'parallelism'?"), text.err());
+    }
+
     @Test
     void aValidFileIsValidWithNoDiagnosticsAndTheHumanFormatIsUnchanged() throws Exception {
         String yaml = """

@@ -12,17 +12,24 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.eclipse.lsp4j.CompletionItem;
 import org.eclipse.lsp4j.CompletionItemKind;
+import org.eclipse.lsp4j.CompletionList;
 import org.eclipse.lsp4j.MarkupContent;
 import org.eclipse.lsp4j.MarkupKind;
 import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.TextEdit;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
 
 /**
  * Completion while typing, when the text is often not yet YAML: the line up to the cursor says what is being written
- * (a value of {@code from:}, {@code to:} or {@code ref:}, or a key), and the indentation above it which map the key
+ * (a value of {@code from:}, {@code to:} or {@code ref:}, a class name after {@code className:}, or a key), and the indentation above it which map the key
  * belongs to. The ids offered are those the file declares (read from its last readable text).
  */
 final class Completions {
 
+    private static final Pattern CLASS_VALUE = Pattern.compile("^\\s*(?:-\\s+)?className\\s*:\\s*[\"']?([\\w.$]*)$");
+    /** At most this many class names a completion (the editor asks again as the name gets longer). */
+    static final int MAX_CLASSES = 100;
     private static final Pattern ID_VALUE = Pattern.compile("^\\s*(?:-\\s+)?(from|to|ref)\\s*:\\s*[\"']?[\\w.-]*$");
     private static final Pattern REFLIST_ITEM = Pattern.compile("reflist\\s*:\\s*\\[[^\\]]*$");
     private static final Pattern KEY = Pattern.compile("^(\\s*)(-\\s+)?[\\w.]*$");
@@ -33,7 +40,41 @@ final class Completions {
     }
 
     static List<CompletionItem> at(String text, Position position, Supplier<ComponentIds> ids) {
+        return at(text, position, ids, null).getItems();
+    }
+
+    /**
+     * What to offer at {@code position}; {@code classes} (null: none) completes {@code className:} values. Incomplete
+     * when the class listing is not read yet or more classes match than are offered.
+     */
+    static CompletionList at(String text, Position position, Supplier<ComponentIds> ids, ClassIndex classes) {
         String prefix = Texts.linePrefix(text, position);
+        Matcher classValue = CLASS_VALUE.matcher(prefix);
+        if (classValue.matches()) {
+            if (classes == null) {
+                return new CompletionList(false, List.of());
+            }
+            boolean ready = classes.ready() || classes.await(1_000);
+            String typed = classValue.group(1);
+            List<String> names = classes.matching(typed, MAX_CLASSES);
+            Range replaced = new Range(new Position(position.getLine(), position.getCharacter() - typed.length()),
+                position);
+            List<CompletionItem> items = names.stream().map(name -> {
+                CompletionItem item = new CompletionItem(name.substring(name.lastIndexOf('.') + 1));
+                item.setKind(CompletionItemKind.Class);
+                item.setDetail(name);
+                item.setFilterText(typed.contains(".") ? name : item.getLabel());
+                item.setSortText(name);
+                item.setTextEdit(Either.forLeft(new TextEdit(replaced, name)));
+                return item;
+            }).toList();
+            return new CompletionList(!ready || names.size() >= MAX_CLASSES, items);
+        }
+        return new CompletionList(false, others(text, position, prefix, ids));
+    }
+
+    private static List<CompletionItem> others(String text, Position position, String prefix,
+                                               Supplier<ComponentIds> ids) {
         Matcher idValue = ID_VALUE.matcher(prefix);
         if (idValue.matches()) {
             return ids(ids.get(), switch (idValue.group(1)) {

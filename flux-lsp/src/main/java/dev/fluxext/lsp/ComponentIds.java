@@ -22,9 +22,10 @@ final class ComponentIds {
 
     /**
      * An id written at {@code span}; {@code section} is present for a declaration, empty for a use; a declaration's
-     * {@code className} as written, if it has one.
+     * {@code className} as written, if it has one, and where.
      */
-    record Occurrence(String id, Span span, Optional<Section> section, Optional<String> className) {
+    record Occurrence(String id, Span span, Optional<Section> section, Optional<String> className,
+                      Optional<Span> classSpan) {
         boolean declaration() {
             return section.isPresent();
         }
@@ -78,9 +79,12 @@ final class ComponentIds {
         if (list instanceof YNode.Seq seq) {
             for (YNode item : seq.items()) {
                 if (item instanceof YNode.Map map) {
-                    Optional<String> className = map.get("className").filter(YNode.Scalar.class::isInstance)
-                        .map(c -> ((YNode.Scalar) c).text());
-                    id(map.get("id"), Optional.of(section), className, found);
+                    Optional<YNode.Scalar> className = map.get("className").filter(YNode.Scalar.class::isInstance)
+                        .map(YNode.Scalar.class::cast);
+                    if (map.get("id").orElse(null) instanceof YNode.Scalar scalar && scalar.value() instanceof String id) {
+                        found.add(new Occurrence(id, scalar.span(), Optional.of(section),
+                            className.map(YNode.Scalar::text), className.map(YNode.Scalar::span)));
+                    }
                 }
             }
         }
@@ -117,8 +121,14 @@ final class ComponentIds {
     private static void id(Optional<YNode> node, Optional<Section> section, Optional<String> className,
                            List<Occurrence> found) {
         if (node.orElse(null) instanceof YNode.Scalar scalar && scalar.value() instanceof String id) {
-            found.add(new Occurrence(id, scalar.span(), section, className));
+            found.add(new Occurrence(id, scalar.span(), section, className, Optional.empty()));
         }
+    }
+
+    /** The declaration whose {@code className:} value holds the 1-based {@code line}:{@code column}. */
+    Optional<Occurrence> classAt(int line, int column) {
+        return occurrences.stream().filter(o -> o.classSpan().filter(s -> contains(s, line, column)).isPresent())
+            .findFirst();
     }
 
     static boolean contains(Span span, int line, int column) {

@@ -80,6 +80,7 @@ final class FluxLanguageServer implements LanguageServer, LanguageClientAware {
                 client.showMessage(new MessageParams(MessageType.Error, problem));
             }
         }
+        documents.indexClasses(); // after the classpath setting: completion of class names lists its classes too
         String filter = setting(params.getInitializationOptions(), "filter");
         if (filter != null) {
             check = check.withFilter(Path.of(filter));

@@ -9,7 +9,6 @@ import java.util.Optional;
 import org.eclipse.lsp4j.Hover;
 import org.eclipse.lsp4j.MarkupContent;
 import org.eclipse.lsp4j.MarkupKind;
-import org.eclipse.lsp4j.Position;
 
 /**
  * What the one declaration of the language ({@link Language}) says about a key: which element a map is, from the
@@ -50,13 +49,13 @@ final class KeyDocs {
         return text.toString();
     }
 
-    /** The documentation of the key under the cursor, found in the reader's tree. */
-    static Optional<Hover> hover(String text, Position position) {
+    /** The documentation of the key at the loader's 1-based {@code line}:{@code column}, found in the reader's tree. */
+    static Optional<Hover> hover(String text, int line, int column) {
         Optional<YNode> document = new YamlReader().readString(text, "hover", new Diagnostics());
         if (!(document.orElse(null) instanceof YNode.Map top)) {
             return Optional.empty();
         }
-        return keyAt(top, Language.TOP, Ranges.line(position), Ranges.column(position))
+        return keyAt(top, Language.TOP, line, column)
             .map(key -> new Hover(new MarkupContent(MarkupKind.MARKDOWN, markdown(key))));
     }
 

@@ -24,8 +24,9 @@ import picocli.CommandLine.Option;
 @Command(name = "lsp", mixinStandardHelpOptions = true,
     description = {"A language server for topology files (LSP over stdin and stdout), for editors: every check of "
         + "validate --static as you type (nothing of the file is created or run), go to definition, find "
-        + "references and rename of component ids, quick fixes from the \"did you mean\" suggestions, completion of "
-        + "ids and keys, and hover with the keys' documentation (docs/editors.md).",
+        + "references and rename of component ids (into included files too), quick fixes from the checks' "
+        + "suggestions, completion of ids, keys and class names, and hover with the keys' documentation, a "
+        + "component's class and constructor and a placeholder's value (docs/editors.md).",
         "The classes are checked against --jar, --classpath and FLUX_CLASSPATH, and the \"classpath\" of the "
         + "editor's initialization options. $${ENV-NAME} placeholders read the server's environment, $${key} "
         + "placeholders the --filter file."})

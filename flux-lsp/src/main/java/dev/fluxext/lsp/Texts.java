@@ -24,6 +24,17 @@ final class Texts {
         return Math.min(offset + position.getCharacter(), lineEnd);
     }
 
+    /** The 0-based {@code line} of {@code text}, without its line break; empty past the text. */
+    static String line(String text, int line) {
+        int start = offset(text, new Position(line, 0));
+        if (start < 0) {
+            return "";
+        }
+        int end = text.indexOf('\n', start);
+        String whole = text.substring(start, end < 0 ? text.length() : end);
+        return whole.endsWith("\r") ? whole.substring(0, whole.length() - 1) : whole;
+    }
+
     /** The line {@code position} is on, up to it. */
     static String linePrefix(String text, Position position) {
         int at = offset(text, position);

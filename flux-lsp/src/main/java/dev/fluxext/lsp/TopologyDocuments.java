@@ -1,9 +1,16 @@
 package dev.fluxext.lsp;
 
 import dev.fluxext.lsp.ComponentIds.Occurrence;
+import dev.fluxext.load.LoadResult;
+import dev.fluxext.model.TopologyDef;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,15 +57,19 @@ import org.eclipse.lsp4j.services.TextDocumentService;
 
 /**
  * The open topology files: their text as the editor holds it (full sync), checked a moment after the last change
- * (debounced: typing a word costs one check, not one a key), and navigation over their component ids.
+ * (debounced: typing a word costs one check, not one a key), and navigation over their component ids, into the
+ * files they include. Positions go through {@link Ranges}: the protocol's UTF-16 columns, the loader's code points.
  */
 final class TopologyDocuments implements TextDocumentService {
 
-    /** One open file: its text and version, and its ids read from that text when first asked for. */
+    /** One open file: its text and version, its ids and places read from that text when first asked for. */
     private static final class Document {
         final String text;
         final int version;
         private ComponentIds ids;
+        private Ranges ranges;
+        /** The last check's result for this version (its model serves hover). */
+        volatile LoadResult result;
 
         Document(String text, int version) {
             this.text = text;
@@ -71,15 +82,32 @@ final class TopologyDocuments implements TextDocumentService {
             }
             return ids;
         }
+
+        synchronized Ranges ranges() {
+            if (ranges == null) {
+                ranges = Ranges.of(text);
+            }
+            return ranges;
+        }
+    }
+
+    /** A file whose ids navigation looks at: an open document, or an included file as it is on disk. */
+    private record FileIds(String uri, String text, ComponentIds ids, Ranges ranges) {
+        Location location(Occurrence o) {
+            return new Location(uri, ranges.range(o.span()));
+        }
     }
 
     private final Map<String, Document> open = new ConcurrentHashMap<>();
     private final Map<String, ScheduledFuture<?>> pending = new ConcurrentHashMap<>();
     /** Other files (includes) that have diagnostics from a check of this one: cleared when it no longer does. */
     private final Map<String, Set<String>> publishedElsewhere = new ConcurrentHashMap<>();
+    /** The diagnostics last published per file, for a client that sends them back without their data. */
+    private final Map<String, List<org.eclipse.lsp4j.Diagnostic>> published = new ConcurrentHashMap<>();
     private final ScheduledExecutorService checker;
     private final long debounceMillis;
     private final Supplier<TopologyCheck> check;
+    private volatile CompletableFuture<ClassIndex> classes;
     private volatile LanguageClient client;
 
     /**
@@ -94,6 +122,12 @@ final class TopologyDocuments implements TextDocumentService {
 
     void connect(LanguageClient client) {
         this.client = client;
+    }
+
+    /** Lists the classpath's classes anew (after the editor's settings changed it), in the background. */
+    void indexClasses() {
+        classes = CompletableFuture.supplyAsync(() -> new ClassIndex(Thread.currentThread().getContextClassLoader()),
+            checker);
     }
 
     @Override
@@ -141,11 +175,13 @@ final class TopologyDocuments implements TextDocumentService {
         if (document == null) {
             return;
         }
-        Map<String, List<org.eclipse.lsp4j.Diagnostic>> byFile = check.get().check(uri, document.text);
+        LoadResult result = check.get().load(uri, document.text);
+        Map<String, List<org.eclipse.lsp4j.Diagnostic>> byFile = TopologyCheck.diagnostics(uri, document.text, result);
         Document now = open.get(uri);
         if (now == null || now.version != document.version) {
             return; // edited meanwhile: the check of the newer text is scheduled
         }
+        document.result = result;
         byFile.forEach((file, diagnostics) -> publish(file, diagnostics, file.equals(uri) ? document.version : null));
         Set<String> elsewhere = new HashSet<>(byFile.keySet());
         elsewhere.remove(uri);
@@ -156,31 +192,43 @@ final class TopologyDocuments implements TextDocumentService {
     }
 
     private void publish(String uri, List<org.eclipse.lsp4j.Diagnostic> diagnostics, Integer version) {
+        published.put(uri, diagnostics);
         LanguageClient c = client;
         if (c != null) {
             c.publishDiagnostics(new PublishDiagnosticsParams(uri, diagnostics, version));
         }
     }
 
+    /**
+     * From an id to its declaration: in this file, else in the files it includes; from an include's {@code file:}
+     * to that file.
+     */
     @Override
     public CompletableFuture<Either<List<? extends Location>, List<? extends LocationLink>>> definition(
             DefinitionParams params) {
         return CompletableFuture.supplyAsync(() -> {
             String uri = params.getTextDocument().getUri();
-            List<Location> found = occurrenceAt(params).map(o -> ids(uri).declarations(o.id()).stream()
-                .map(d -> new Location(uri, Ranges.of(d.span()))).toList()).orElseGet(() -> included(params));
+            Optional<Occurrence> at = occurrenceAt(params);
+            if (at.isEmpty()) {
+                return Either.forLeft(included(params));
+            }
+            List<FileIds> files = scope(uri);
+            List<Location> here = files.get(0).ids().declarations(at.get().id()).stream()
+                .map(files.get(0)::location).toList();
+            List<Location> found = !here.isEmpty() ? here : files.stream().skip(1)
+                .flatMap(f -> f.ids().declarations(at.get().id()).stream().map(f::location)).toList();
             return Either.forLeft(found);
         });
     }
 
+    /** Every declaration and use of the id under the cursor: in this file, the files it includes, and the open files that include it. */
     @Override
     public CompletableFuture<List<? extends Location>> references(ReferenceParams params) {
         return CompletableFuture.supplyAsync(() -> {
             String uri = params.getTextDocument().getUri();
             boolean withDeclaration = params.getContext() == null || params.getContext().isIncludeDeclaration();
-            return occurrenceAt(params).map(o -> ids(uri).of(o.id()).stream()
-                .filter(each -> withDeclaration || !each.declaration())
-                .map(each -> new Location(uri, Ranges.of(each.span()))).toList()).orElse(List.of());
+            return occurrenceAt(params).map(o -> scope(uri).stream().flatMap(f -> f.ids().of(o.id()).stream()
+                .filter(each -> withDeclaration || !each.declaration()).map(f::location)).toList()).orElse(List.of());
         });
     }
 
@@ -189,21 +237,30 @@ final class TopologyDocuments implements TextDocumentService {
             PrepareRenameParams params) {
         return CompletableFuture.supplyAsync(() -> occurrenceAt(params)
             .map(o -> Either3.<Range, PrepareRenameResult, PrepareRenameDefaultBehavior>forSecond(
-                new PrepareRenameResult(Texts.unquoted(text(params), Ranges.of(o.span())), o.id())))
+                new PrepareRenameResult(Texts.unquoted(text(params), document(params).ranges().range(o.span())),
+                    o.id())))
             .orElse(null));
     }
 
-    /** Every declaration and use of the id under the cursor, in this file, written as the new name. */
+    /**
+     * Every declaration and use of the id under the cursor written as the new name: in this file, and in the files
+     * it includes and the open files that include it (where references finds them).
+     */
     @Override
     public CompletableFuture<WorkspaceEdit> rename(RenameParams params) {
         return CompletableFuture.supplyAsync(() -> {
             String uri = params.getTextDocument().getUri();
-            String text = text(params);
             return occurrenceAt(params).map(o -> {
-                List<TextEdit> edits = ids(uri).of(o.id()).stream()
-                    .map(each -> new TextEdit(Texts.unquoted(text, Ranges.of(each.span())), params.getNewName()))
-                    .toList();
-                return new WorkspaceEdit(Map.of(uri, edits));
+                Map<String, List<TextEdit>> changes = new LinkedHashMap<>();
+                for (FileIds f : scope(uri)) {
+                    List<TextEdit> edits = f.ids().of(o.id()).stream()
+                        .map(each -> new TextEdit(Texts.unquoted(f.text(), f.ranges().range(each.span())),
+                            params.getNewName())).toList();
+                    if (!edits.isEmpty()) {
+                        changes.put(f.uri(), edits);
+                    }
+                }
+                return new WorkspaceEdit(changes);
             }).orElse(null);
         });
     }
@@ -217,7 +274,8 @@ final class TopologyDocuments implements TextDocumentService {
                 return List.of();
             }
             List<Either<Command, CodeAction>> actions = new ArrayList<>();
-            QuickFixes.of(uri, document.text, params.getContext().getDiagnostics())
+            QuickFixes.of(uri, document.text, params.getContext().getDiagnostics(),
+                    published.getOrDefault(uri, List.of()))
                 .forEach(a -> actions.add(Either.forRight(a)));
             return actions;
         });
@@ -231,51 +289,142 @@ final class TopologyDocuments implements TextDocumentService {
             if (document == null) {
                 return Either.forLeft(List.of());
             }
-            return Either.forLeft(Completions.at(document.text, params.getPosition(), () -> ids(uri)));
+            if (classes == null) {
+                indexClasses();
+            }
+            return Either.forRight(Completions.at(document.text, params.getPosition(), () -> ids(uri),
+                classes.join()));
         });
     }
 
-    /** Over an id: what it names (kind, class, line); over a key: its documentation. */
+    /**
+     * Over an id: what it names (kind, class, line) and, from the model and the classpath, its resolved class and the
+     * constructor its arguments select; over a class name the same; over a {@code ${...}} placeholder its value and
+     * source; over a key its documentation. On the checker thread: it sees the user's classes.
+     */
     @Override
     public CompletableFuture<Hover> hover(HoverParams params) {
         return CompletableFuture.supplyAsync(() -> {
-            Document document = open.get(params.getTextDocument().getUri());
+            String uri = params.getTextDocument().getUri();
+            Document document = open.get(uri);
             if (document == null) {
                 return null;
             }
-            String uri = params.getTextDocument().getUri();
-            return occurrenceAt(params).map(o -> idHover(ids(uri).declarations(o.id()), o.id()))
-                .or(() -> KeyDocs.hover(document.text, params.getPosition())).orElse(null);
-        });
+            Position position = params.getPosition();
+            Optional<String> placeholder = PlaceholderHover.at(Texts.line(document.text, position.getLine()),
+                position.getCharacter(), check.get().filter(), check.get().environment());
+            if (placeholder.isPresent()) {
+                return markdown(placeholder.get());
+            }
+            Ranges ranges = document.ranges();
+            int line = ranges.line(position);
+            int column = ranges.column(position);
+            Optional<Occurrence> at = ids(uri).at(line, column).or(() -> ids(uri).classAt(line, column));
+            if (at.isPresent()) {
+                String id = at.get().id();
+                List<Occurrence> declarations = scope(uri).stream().flatMap(f -> f.ids().declarations(id).stream())
+                    .toList();
+                String text = idText(declarations, id);
+                Optional<String> resolved = model(uri, document).flatMap(m -> ComponentHover.of(m).describe(id));
+                return markdown(resolved.map(r -> text + "\n\n" + r).orElse(text));
+            }
+            return KeyDocs.hover(document.text, line, column).orElse(null);
+        }, checker);
     }
 
-    private static Hover idHover(List<Occurrence> declarations, String id) {
-        String text = declarations.isEmpty() ? "`" + id + "`: no spout, bolt or component has this id"
+    private Optional<TopologyDef> model(String uri, Document document) {
+        LoadResult result = document.result;
+        if (result == null) {
+            result = check.get().load(uri, document.text);
+            document.result = result;
+        }
+        return result.model();
+    }
+
+    private static Hover markdown(String text) {
+        return new Hover(new MarkupContent(MarkupKind.MARKDOWN, text));
+    }
+
+    private static String idText(List<Occurrence> declarations, String id) {
+        return declarations.isEmpty() ? "`" + id + "`: no spout, bolt or component has this id"
             : String.join("\n\n", declarations.stream().map(d -> {
                 String kind = d.section().orElseThrow().name();
                 return "**" + kind.substring(0, kind.length() - 1) + "** `" + id + "`"
                     + d.className().map(c -> ": `" + c + "`").orElse("") + " (line " + d.span().start().line() + ")";
             }).toList());
-        return new Hover(new MarkupContent(MarkupKind.MARKDOWN, text));
     }
 
     /** The file an {@code includes:} entry's {@code file:} under the cursor names, at its start. */
     private List<Location> included(TextDocumentPositionParams params) {
         String uri = params.getTextDocument().getUri();
-        int line = Ranges.line(params.getPosition());
-        int column = Ranges.column(params.getPosition());
-        return IncludedFiles.of(text(params), Path.of(TopologyCheck.label(uri)), Path.of("")).stream()
+        Document document = document(params);
+        int line = document.ranges().line(params.getPosition());
+        int column = document.ranges().column(params.getPosition());
+        return IncludedFiles.of(document.text, Path.of(TopologyCheck.label(uri)), Path.of("")).stream()
             .filter(i -> ComponentIds.contains(i.span(), line, column))
             .map(i -> new Location(i.target().toUri().toString(), new Range(new Position(0, 0), new Position(0, 0))))
             .toList();
     }
 
+    /**
+     * The files whose ids belong with {@code uri}'s: itself first, then the files it includes (transitively, as found
+     * on disk or open in the editor), then the open files that include it.
+     */
+    private List<FileIds> scope(String uri) {
+        Map<String, FileIds> files = new LinkedHashMap<>();
+        files.put(uri, fileIds(uri));
+        includes(uri, files);
+        for (Map.Entry<String, Document> other : open.entrySet()) {
+            if (!files.containsKey(other.getKey()) && includedTargets(other.getKey(), other.getValue().text)
+                .contains(uri)) {
+                files.put(other.getKey(), fileIds(other.getKey()));
+            }
+        }
+        return List.copyOf(files.values());
+    }
+
+    private void includes(String uri, Map<String, FileIds> files) {
+        for (String target : includedTargets(uri, files.get(uri).text())) {
+            if (!files.containsKey(target) && files.size() < 64) {
+                files.put(target, fileIds(target));
+                includes(target, files);
+            }
+        }
+    }
+
+    private static List<String> includedTargets(String uri, String text) {
+        if (!text.contains("includes")) {
+            return List.of();
+        }
+        return IncludedFiles.of(text, Path.of(TopologyCheck.label(uri)), Path.of("")).stream()
+            .map(i -> i.target().toUri().toString()).toList();
+    }
+
+    private FileIds fileIds(String uri) {
+        Document document = open.get(uri);
+        if (document != null) {
+            return new FileIds(uri, document.text, document.ids(uri), document.ranges());
+        }
+        String text = readFile(uri);
+        return new FileIds(uri, text, ComponentIds.of(text, TopologyCheck.label(uri)), Ranges.of(text));
+    }
+
+    private static String readFile(String uri) {
+        try {
+            return Files.readString(Path.of(URI.create(uri)), StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
     private Optional<Occurrence> occurrenceAt(TextDocumentPositionParams params) {
         String uri = params.getTextDocument().getUri();
-        if (!open.containsKey(uri)) {
+        Document document = open.get(uri);
+        if (document == null) {
             return Optional.empty();
         }
-        return ids(uri).at(Ranges.line(params.getPosition()), Ranges.column(params.getPosition()));
+        return ids(uri).at(document.ranges().line(params.getPosition()),
+            document.ranges().column(params.getPosition()));
     }
 
     private ComponentIds ids(String uri) {
@@ -283,8 +432,12 @@ final class TopologyDocuments implements TextDocumentService {
         return document == null ? ComponentIds.of("", TopologyCheck.label(uri)) : document.ids(uri);
     }
 
-    private String text(TextDocumentPositionParams params) {
+    private Document document(TextDocumentPositionParams params) {
         Document document = open.get(params.getTextDocument().getUri());
-        return document == null ? "" : document.text;
+        return document == null ? new Document("", 0) : document;
+    }
+
+    private String text(TextDocumentPositionParams params) {
+        return document(params).text;
     }
 }

@@ -39,8 +39,9 @@ class TopologyCheckTest {
         Path file = Files.writeString(dir.resolve("saved.yaml"), mistakes());
         LoadResult validate = FluxLoader.load(new LoadOptions(file.toString(), false, Optional.empty(), true, Map.of(),
             Map.of(), true, Path.of(""), Set.of()));
+        Ranges ranges = Ranges.of(mistakes());
         List<String> expected = validate.diagnostics().stream().map(d -> d.code().id() + " "
-            + Ranges.of(d.span()).getStart().getLine() + ":" + Ranges.of(d.span()).getStart().getCharacter() + " "
+            + ranges.range(d.span()).getStart().getLine() + ":" + ranges.range(d.span()).getStart().getCharacter() + " "
             + d.message()).toList();
 
         // The same text unsaved, under a name that is no file at all: read from the text, never from disk.
@@ -91,12 +92,16 @@ class TopologyCheckTest {
         Diagnostic d = new Diagnostic(new Range(new Position(1, 6), new Position(1, 13)),
             "stream to unknown bolt 'cuont'; did you mean 'count'?");
         d.setSource("flux");
-        List<CodeAction> actions = QuickFixes.of("file:///t.yaml", text, List.of(d));
+        d.setData(QuickFixes.data(List.of(new QuickFixes.Fix("count", Optional.empty()))));
+        List<CodeAction> actions = QuickFixes.of("file:///t.yaml", text, List.of(d), List.of());
         assertEquals(List.of(new TextEdit(new Range(new Position(1, 7), new Position(1, 12)), "count")),
             actions.get(0).getEdit().getChanges().get("file:///t.yaml"));
-        assertEquals(Optional.of("com.example.WordsSpout"),
-            QuickFixes.suggestion("class com.example.WordSpout not found; did you mean com.example.WordsSpout?"));
-        assertEquals(Optional.empty(), QuickFixes.suggestion("duplicate id 'count'"));
+        // No suggestion in the data, none from the message's words: the text is no longer parsed.
+        Diagnostic words = new Diagnostic(d.getRange(), d.getMessage().getLeft());
+        words.setSource("flux");
+        assertEquals(List.of(), QuickFixes.of("file:///t.yaml", text, List.of(words), List.of()));
+        // A client that drops the data: the published diagnostic with the same range, code and message has them.
+        assertEquals(1, QuickFixes.of("file:///t.yaml", text, List.of(words), List.of(d)).size());
     }
 
     /** A misspelt key, Storm config key and class: each "did you mean" fixed, the file is clean. */
@@ -109,7 +114,7 @@ class TopologyCheckTest {
         String uri = dir.resolve("k.yaml").toUri().toString();
         TopologyCheck check = new TopologyCheck(Map.of());
         List<Diagnostic> found = check.check(uri, text).get(uri);
-        List<CodeAction> fixes = QuickFixes.of(uri, text, found);
+        List<CodeAction> fixes = QuickFixes.of(uri, text, found, List.of());
         assertEquals(List.of("Change to 'topology.workers'", "Change to 'org.apache.storm.testing.TestWordSpout'",
             "Change to 'parallelism'"), fixes.stream().map(CodeAction::getTitle).toList());
         String fixed = text;
