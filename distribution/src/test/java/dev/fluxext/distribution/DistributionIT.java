@@ -140,26 +140,9 @@ class DistributionIT {
             pages = files.filter(f -> f.toString().endsWith(".md") && Files.isRegularFile(f)).sorted().toList();
         }
         assertTrue(pages.size() > 10 && pages.contains(home.resolve("README.md")), "Markdown files found: " + pages);
-        List<String> broken = new MarkdownLinks(home).broken(pages);
+        List<String> broken = new MarkdownLinks(home, "the distribution").broken(pages);
         assertEquals("", String.join("\n", broken), broken.size() + " link(s) of the shipped docs do not resolve "
                 + "inside the distribution (FILE:LINE: link: why); ship the target, or name it as text");
-    }
-
-    @Test
-    void theLinkCheckNamesTheFileTheLineAndTheLink(@TempDir Path dir) throws IOException {
-        Files.createDirectories(dir.resolve("docs"));
-        Files.writeString(dir.resolve("docs/a.md"), "# A page\n\n## Costs\n\n```\n[in code](gone.md)\n```\n"
-                + "See [costs](#costs), [b](b.md#top), [up](../README.md) and `[code](nowhere.md)`.\n"
-                + "[script](../examples/scripts/soak.sh), [bad anchor](a.md#cost), [web](https://example.com/x.md)\n"
-                + "[ref]: ../README.md#nope\n");
-        Files.writeString(dir.resolve("docs/b.md"), "# Top\n");
-        Files.writeString(dir.resolve("README.md"), "# Read me\n\n[out](../elsewhere.md)\n");
-        assertEquals(List.of("README.md:3: ../elsewhere.md: points outside the distribution",
-                        "docs/a.md:9: ../examples/scripts/soak.sh: not in the distribution",
-                        "docs/a.md:9: a.md#cost: no heading or anchor 'cost' in docs/a.md",
-                        "docs/a.md:10: ../README.md#nope: no heading or anchor 'nope' in README.md"),
-                new MarkdownLinks(dir).broken(List.of(dir.resolve("README.md"), dir.resolve("docs/a.md"),
-                        dir.resolve("docs/b.md"))));
     }
 
     @Test

@@ -17,11 +17,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The relative links of Markdown files that do not resolve inside one directory (the unpacked distribution): a
- * target that is not there or lies outside it, and an {@code #anchor} into a Markdown file that names none of its
+ * The relative links of Markdown files that do not resolve inside one directory (the clone, or the unpacked
+ * distribution): a target that is not there or lies outside it, and an {@code #anchor} into a Markdown file that names none of its
  * headings (slugged as GitHub does: lowercased, punctuation removed, spaces as hyphens, a repeated heading suffixed
  * {@code -1}, {@code -2}, ...) or {@code <a id>}s. Links in fenced code blocks and code spans are not links; URLs
- * with a scheme are not checked. The same rules as flux-core's {@code DocLinksTest}, which checks the clone's docs.
+ * with a scheme are not checked.
  */
 final class MarkdownLinks {
 
@@ -35,10 +35,13 @@ final class MarkdownLinks {
     private static final Pattern CODE_SPAN = Pattern.compile("(`+)(.+?)\\1");
 
     private final Path root;
+    private final String rootName;
     private final Map<Path, Set<String>> anchorsByFile = new HashMap<>();
 
-    MarkdownLinks(Path root) {
+    /** Links must resolve inside {@code root}, which messages call {@code rootName} ("the distribution"). */
+    MarkdownLinks(Path root, String rootName) {
         this.root = root.toAbsolutePath().normalize();
+        this.rootName = rootName;
     }
 
     /** {@code FILE:LINE: target: why} for each link of {@code pages} that does not resolve, in order. */
@@ -79,10 +82,10 @@ final class MarkdownLinks {
         String anchor = hash < 0 ? null : target.substring(hash + 1);
         Path resolved = file.isEmpty() ? page : page.getParent().resolve(file).normalize();
         if (!resolved.startsWith(root)) {
-            return "points outside the distribution";
+            return "points outside " + rootName;
         }
         if (!Files.exists(resolved)) {
-            return "not in the distribution";
+            return "not in " + rootName;
         }
         if (anchor == null || anchor.isEmpty()) {
             return null;
