@@ -36,6 +36,8 @@ public final class DiagnosticsSarif {
 
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("tool", Map.of("driver", driver));
+        // Columns count characters as the YAML reader does (code points); SARIF's default is UTF-16 units.
+        run.put("columnKind", "unicodeCodePoints");
         run.put("results", diagnostics.stream().map(DiagnosticsSarif::result).toList());
 
         Map<String, Object> log = new LinkedHashMap<>();
@@ -85,7 +87,34 @@ public final class DiagnosticsSarif {
         if (!related.isEmpty()) {
             result.put("relatedLocations", related);
         }
+        if (d.position().line() > 0 && !d.suggestions().isEmpty()) {
+            result.put("fixes", d.suggestions().stream().map(s -> fix(d, s)).toList());
+        }
         return result;
+    }
+
+    /** A suggestion as SARIF's fix: its text replaces the region it names (the result's own, usually). */
+    private static Map<String, Object> fix(Diagnostic d, Suggestion suggestion) {
+        Span span = suggestion.spanOr(d.span());
+        Map<String, Object> replacement = new LinkedHashMap<>();
+        replacement.put("deletedRegion", region(span));
+        replacement.put("insertedContent", text(suggestion.replacement()));
+        Map<String, Object> change = new LinkedHashMap<>();
+        change.put("artifactLocation", Map.of("uri", uri(span.start().file())));
+        change.put("replacements", List.of(replacement));
+        Map<String, Object> fix = new LinkedHashMap<>();
+        fix.put("description", text("write " + suggestion.replacement()));
+        fix.put("artifactChanges", List.of(change));
+        return fix;
+    }
+
+    private static Map<String, Object> region(Span span) {
+        Map<String, Object> region = new LinkedHashMap<>();
+        region.put("startLine", span.start().line());
+        region.put("startColumn", span.start().column());
+        region.put("endLine", span.endLine());
+        region.put("endColumn", span.endColumn());
+        return region;
     }
 
     /** The text of {@code span} in its file; {@code id} numbers related locations (-1: the result's own). */
@@ -95,14 +124,9 @@ public final class DiagnosticsSarif {
         if (id >= 0) {
             location.put("id", id);
         }
-        Map<String, Object> region = new LinkedHashMap<>();
-        region.put("startLine", start.line());
-        region.put("startColumn", start.column());
-        region.put("endLine", span.endLine());
-        region.put("endColumn", span.endColumn());
         Map<String, Object> physical = new LinkedHashMap<>();
         physical.put("artifactLocation", Map.of("uri", uri(start.file())));
-        physical.put("region", region);
+        physical.put("region", region(span));
         location.put("physicalLocation", physical);
         if (message != null) {
             location.put("message", text(message));

@@ -79,6 +79,13 @@ class ValidateSarifTest {
         assertEquals("{\"startLine\":2,\"startColumn\":64,\"endLine\":2,\"endColumn\":74}",
             location.get("region").toString());
 
+        assertEquals("unicodeCodePoints", log.get("runs").get(0).get("columnKind").asText());
+        JsonNode fix = results.get(0).get("fixes").get(0).get("artifactChanges").get(0);
+        assertEquals(location.get("artifactLocation"), fix.get("artifactLocation"));
+        assertEquals(location.get("region"), fix.get("replacements").get(0).get("deletedRegion"));
+        assertEquals("parallelism", fix.get("replacements").get(0).get("insertedContent").get("text").asText());
+        assertTrue(results.get(1).path("fixes").isMissingNode(), "no fix where nothing is suggested: " + results.get(1));
+
         assertEquals("FX202", results.get(1).get("ruleId").asText());
         assertEquals("FX301", results.get(2).get("ruleId").asText());
         JsonNode related = results.get(2).get("relatedLocations").get(0);
