@@ -270,6 +270,20 @@ class LocalAndRemoteRunIT {
             assertTrue(failed.out().lines().anyMatch(l -> l.matches("  source on [^ ]+:\\d+ at \\S+Z: "
                 + "java.lang.IllegalStateException: " + ReportsErrorInOpenSpout.ERROR)), failed.out());
 
+            // Every slot is taken now (2 + 2 + 1 of 5): a fourth topology gets no worker, and the wait ends at its
+            // bound with what Nimbus last showed.
+            Path noSlot = Files.writeString(tmp.resolve("no-slot.yaml"), """
+                name: no-slot
+                spouts:
+                  - id: words
+                    className: org.apache.storm.testing.TestWordSpout
+                """);
+            CliRun stuck = CliRun.with(dev.fluxext.load.FluxLoader::load, Map.of(), "submit", "--remote",
+                "--nimbus", "localhost:" + port, "--jar", jar.toString(), "--wait-running", "5", noSlot.toString());
+            assertEquals(ExitCodes.FAILURE, stuck.exitCode(), stuck.out() + stuck.err());
+            assertTrue(stuck.out().contains("flux: topology 'no-slot' was not running within 5 s (--wait-running): "
+                + "ACTIVE, 0 workers assigned"), stuck.out());
+
             Map<String, Object> conf = Utils.readStormConfig();
             try (NimbusClient client = new NimbusClient(conf, "localhost", port, 30_000)) {
                 TopologySummary words = client.getClient().getTopologySummaryByName("words");
@@ -285,6 +299,7 @@ class LocalAndRemoteRunIT {
                 client.getClient().killTopology("words");
                 client.getClient().killTopology("words-2");
                 client.getClient().killTopology("failing");
+                client.getClient().killTopology("no-slot");
             }
         } finally {
             nimbus.getOutputStream().close();
