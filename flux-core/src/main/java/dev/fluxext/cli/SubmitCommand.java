@@ -3,9 +3,9 @@ package dev.fluxext.cli;
 import dev.fluxext.build.LoadedTopology;
 import dev.fluxext.describe.TopologyView;
 import dev.fluxext.load.LoadResult;
+import dev.fluxext.run.StormHandOff;
 import dev.fluxext.run.process.ExitCodes;
 import dev.fluxext.run.process.CliProcess;
-import dev.fluxext.run.remote.RemoteSubmitter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -100,7 +100,7 @@ final class SubmitCommand implements Callable<Integer> {
             if (dryRun) {
                 DryRun.print(topology, shown, context.out());
                 context.out().printf("flux: dry run: would upload %s to %s%n", jar,
-                    shown.text(RemoteSubmitter.target(topology.config(), Optional.ofNullable(nimbus))));
+                    shown.text(StormHandOff.remoteTarget(topology.config(), nimbus)));
                 return ExitCodes.OK;
             }
             return submitRemotely(topology, shown, context, Optional.ofNullable(nimbus), jar, inactive,

@@ -106,6 +106,14 @@ public final class StormHandOff {
         });
     }
 
+    /**
+     * Where {@link #submitRemote} would submit, and why there ({@code --dry-run} prints it). Called in flux's own
+     * loader, not through {@code UserClasses.handToStorm}: it only reads configuration.
+     */
+    public static String remoteTarget(Map<String, Object> config, String nimbus) {
+        return RemoteSubmitter.target(config, Optional.ofNullable(nimbus));
+    }
+
     private interface Task {
         int run() throws Exception;
     }

@@ -60,10 +60,10 @@ class PackageCyclesTest {
 
     /**
      * The {@code run} packages {@code cli} may use: the hand-off and Storm's log ({@code run}), the exit statuses, the
-     * expected failure and the process ({@code run.process}), and the Nimbus a submission goes to, which a dry run
-     * names ({@code run.remote}). Never the local cluster or what a run reports: those are the run's.
+     * expected failure and the process ({@code run.process}). Never the local cluster, the submission or what a run
+     * reports: those are the run's, reached through {@code StormHandOff}.
      */
-    static final Set<String> CLI_MAY_USE = Set.of(RUN, PROCESS, REMOTE);
+    static final Set<String> CLI_MAY_USE = Set.of(RUN, PROCESS);
 
     private static Map<String, Set<String>> graph;
     private static Map<String, Set<String>> compression;
