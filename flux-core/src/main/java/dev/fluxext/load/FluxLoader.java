@@ -147,7 +147,8 @@ public final class FluxLoader {
         }
     }
 
-    private static Optional<Properties> readProperties(java.nio.file.Path file, Diagnostics diagnostics) {
+    /** The {@code --filter} properties file, within the read bound; empty (and an error in {@code diagnostics}) if not. */
+    public static Optional<Properties> readProperties(java.nio.file.Path file, Diagnostics diagnostics) {
         Properties p = new Properties();
         try {
             p.load(new StringReader(InputFiles.readText(file, "--filter properties file", ReadLimits.DEFAULT.maxBytes())));

@@ -94,8 +94,8 @@ final class ComponentIds {
         if (streams instanceof YNode.Seq seq) {
             for (YNode item : seq.items()) {
                 if (item instanceof YNode.Map map) {
-                    id(map.get("from"), Optional.empty(), Optional.empty(), found);
-                    id(map.get("to"), Optional.empty(), Optional.empty(), found);
+                    use(map.get("from"), found);
+                    use(map.get("to"), found);
                 }
             }
         }
@@ -106,9 +106,9 @@ final class ComponentIds {
         if (node instanceof YNode.Map map) {
             for (YNode.Entry entry : map.entries()) {
                 if (entry.key().equals("ref")) {
-                    id(Optional.of(entry.value()), Optional.empty(), Optional.empty(), found);
+                    use(Optional.of(entry.value()), found);
                 } else if (entry.key().equals("reflist") && entry.value() instanceof YNode.Seq list) {
-                    list.items().forEach(item -> id(Optional.of(item), Optional.empty(), Optional.empty(), found));
+                    list.items().forEach(item -> use(Optional.of(item), found));
                 } else {
                     references(entry.value(), found);
                 }
@@ -118,10 +118,10 @@ final class ComponentIds {
         }
     }
 
-    private static void id(Optional<YNode> node, Optional<Section> section, Optional<String> className,
-                           List<Occurrence> found) {
+    /** An id used (not declared) at {@code node}, when it is one. */
+    private static void use(Optional<YNode> node, List<Occurrence> found) {
         if (node.orElse(null) instanceof YNode.Scalar scalar && scalar.value() instanceof String id) {
-            found.add(new Occurrence(id, scalar.span(), section, className, Optional.empty()));
+            found.add(new Occurrence(id, scalar.span(), Optional.empty(), Optional.empty(), Optional.empty()));
         }
     }
 

@@ -1,15 +1,12 @@
 package dev.fluxext.lsp;
 
 import dev.fluxext.diag.Diagnostics;
+import dev.fluxext.load.FluxLoader;
 import dev.fluxext.read.Placeholders;
 import dev.fluxext.read.ReadBudget;
 import dev.fluxext.read.ReadLimits;
 import dev.fluxext.read.SubstitutedText;
 import dev.fluxext.resolve.Substitution;
-import java.io.IOException;
-import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -49,7 +46,7 @@ final class PlaceholderHover {
             source = "no properties file (`--filter`, or the `filter` setting): it stays unset";
         } else {
             source = "properties file `" + filter.get() + "`";
-            properties = read(filter.get());
+            properties = FluxLoader.readProperties(filter.get(), new Diagnostics()).orElse(null);
             if (properties == null) {
                 return "`" + placeholder + "`: the properties file `" + filter.get() + "` cannot be read";
             }
@@ -69,15 +66,5 @@ final class PlaceholderHover {
         String value = r.secret() ? "hidden: a secret (" + (fromEnvironment ? "environment values may be secrets"
             : "the property's name says so") + ")" : "`" + shown + "`";
         return "`" + placeholder + "` = " + value + "\n\nFrom: " + source;
-    }
-
-    private static Properties read(Path file) {
-        try {
-            Properties p = new Properties();
-            p.load(new StringReader(Files.readString(file, StandardCharsets.UTF_8)));
-            return p;
-        } catch (IOException | IllegalArgumentException | SecurityException e) {
-            return null;
-        }
     }
 }

@@ -1,10 +1,6 @@
 package dev.fluxext.lsp;
 
 import dev.fluxext.model.Span;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,13 +34,9 @@ final class Ranges {
         return new Ranges(text);
     }
 
-    /** The places of the file at {@code path} as it is on disk (an included file); as plain text if unreadable. */
+    /** The places of the file at {@code path} as it is on disk (an included file); as empty text if unreadable. */
     static Ranges ofFile(Path path) {
-        try {
-            return new Ranges(Files.readString(path, StandardCharsets.UTF_8));
-        } catch (IOException | UncheckedIOException | SecurityException e) {
-            return new Ranges("");
-        }
+        return new Ranges(Texts.ofFile(path));
     }
 
     Range range(Span span) {

@@ -1,5 +1,8 @@
 package dev.fluxext.lsp;
 
+import dev.fluxext.read.InputFiles;
+import dev.fluxext.read.ReadLimits;
+import java.nio.file.Path;
 import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 
@@ -7,6 +10,18 @@ import org.eclipse.lsp4j.Range;
 final class Texts {
 
     private Texts() {
+    }
+
+    /**
+     * The text of a file on disk that is not open in the editor (an included file), within the loader's size bound;
+     * empty when it cannot be read (the check reports that file's problem).
+     */
+    static String ofFile(Path path) {
+        try {
+            return InputFiles.readText(path, "file", ReadLimits.DEFAULT.maxBytes());
+        } catch (InputFiles.Refused | RuntimeException e) {
+            return "";
+        }
     }
 
     /** The offset of {@code position} in {@code text}, or -1 when it is past the text. */

@@ -3,10 +3,7 @@ package dev.fluxext.lsp;
 import dev.fluxext.lsp.ComponentIds.Occurrence;
 import dev.fluxext.load.LoadResult;
 import dev.fluxext.model.TopologyDef;
-import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -405,16 +402,9 @@ final class TopologyDocuments implements TextDocumentService {
         if (document != null) {
             return new FileIds(uri, document.text, document.ids(uri), document.ranges());
         }
-        String text = readFile(uri);
+        // Files not open in the editor are included files, named by file: URIs.
+        String text = uri.startsWith("file:") ? Texts.ofFile(Path.of(URI.create(uri))) : "";
         return new FileIds(uri, text, ComponentIds.of(text, TopologyCheck.label(uri)), Ranges.of(text));
-    }
-
-    private static String readFile(String uri) {
-        try {
-            return Files.readString(Path.of(URI.create(uri)), StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            return "";
-        }
     }
 
     private Optional<Occurrence> occurrenceAt(TextDocumentPositionParams params) {
