@@ -124,25 +124,26 @@ public final class StormConfigCheck {
         return Set.copyOf(keys);
     }
 
+    /** A key that looks like Storm's but is not one of Storm 2.8's: the warning, and the known key it likely means. */
+    public record UnknownKey(String warning, Optional<String> meant) {
+    }
+
     /**
      * A warning for a key that looks like Storm's ({@code topology.*}, {@code nimbus.*}, ...) but is not one of
      * Storm 2.8's, with the nearest known key; empty for known keys and keys outside Storm's namespaces.
      */
     public static Optional<String> unknownKeyWarning(String key) {
-        if (KNOWN_KEYS.contains(key) || STORM_PREFIXES.stream().noneMatch(key::startsWith)) {
-            return Optional.empty();
-        }
-        return Optional.of("'" + key + "' is not a Storm 2.8 config key, so Storm ignores it"
-                + Suggestions.nearest(key, KNOWN_KEYS).map(k -> "; did you mean '" + k + "'?")
-                        .orElse("; check the spelling"));
+        return unknownKey(key).map(UnknownKey::warning);
     }
 
-    /** The Storm 2.8 key {@link #unknownKeyWarning} suggests for {@code key}, if any. */
-    public static Optional<String> suggestedKey(String key) {
+    /** {@link #unknownKeyWarning} with the key it suggests, for a fix. */
+    public static Optional<UnknownKey> unknownKey(String key) {
         if (KNOWN_KEYS.contains(key) || STORM_PREFIXES.stream().noneMatch(key::startsWith)) {
             return Optional.empty();
         }
-        return Suggestions.nearest(key, KNOWN_KEYS);
+        Optional<String> meant = Suggestions.nearest(key, KNOWN_KEYS);
+        return Optional.of(new UnknownKey("'" + key + "' is not a Storm 2.8 config key, so Storm ignores it"
+                + meant.map(k -> "; did you mean '" + k + "'?").orElse("; check the spelling"), meant));
     }
 
     /** Whether Storm knows this key (a public constant of {@link Config}). */

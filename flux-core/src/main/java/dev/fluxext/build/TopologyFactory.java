@@ -210,8 +210,8 @@ public final class TopologyFactory {
                 diagnostics.warning(Code.STORM_CONFIG_NULL, entry.keySpan(), "'" + key + "' has no value: Storm gets "
                         + "null for it, in place of its default");
             }
-            StormConfigCheck.unknownKeyWarning(key).ifPresent(w -> diagnostics.add(Diagnostic.warning(
-                    Code.UNKNOWN_KEY, entry.keySpan(), w).withSuggestion(StormConfigCheck.suggestedKey(key))));
+            StormConfigCheck.unknownKey(key).ifPresent(u -> diagnostics.add(Diagnostic.warning(
+                    Code.UNKNOWN_KEY, entry.keySpan(), u.warning()).withSuggestion(u.meant())));
             if (StormConfigCheck.isDeprecated(key)) {
                 diagnostics.warning(Code.STORM_CONFIG_IGNORED, entry.keySpan(), "'" + key + "' is deprecated in Storm 2.8");
             }

@@ -20,6 +20,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -119,10 +120,9 @@ public final class StructureCheck {
                         + "', which is a spout or bolt: "
                         + "references name entries of 'components'");
             } else {
+                Optional<String> meant = Suggestions.nearest(ref.id(), scope.allComponents.keySet());
                 diagnostics.add(Diagnostic.error(Code.UNKNOWN_REFERENCE, ref.span(), "reference to unknown component '"
-                        + ref.id() + "'"
-                        + Suggestions.didYouMean(ref.id(), scope.allComponents.keySet()))
-                        .withSuggestion(Suggestions.nearest(ref.id(), scope.allComponents.keySet())));
+                        + ref.id() + "'" + Suggestions.didYouMean(meant)).withSuggestion(meant));
             }
         } else if (value instanceof Value.RefList list) {
             list.refs().forEach(r -> reference(r, scope));
@@ -158,21 +158,23 @@ public final class StructureCheck {
                         + "rejects a stream from it); give it a stream, e.g. from '" + SYSTEM_COMPONENT + "' with "
                         + "streamId '" + TICK_STREAM + "' for a bolt that works from tick tuples");
             } else if (!executors.contains(from) && !systemComponents.contains(from)) {
+                Optional<String> meant = Suggestions.nearest(from, executors);
                 diagnostics.add(Diagnostic.error(Code.UNKNOWN_REFERENCE, s.from().span(),
                         "stream from unknown spout or bolt '" + from + "'" + notAnExecutor(from, ids)
                         + (from.startsWith("__") ? " (Storm adds " + String.join(", ", new TreeSet<>(systemComponents))
                                 + " to this topology)" : "")
-                        + Suggestions.didYouMean(from, executors)).withSuggestion(Suggestions.nearest(from, executors)));
+                        + Suggestions.didYouMean(meant)).withSuggestion(meant));
             }
             String to = s.to().value();
             if (spouts.contains(to)) {
                 diagnostics.error(Code.UNKNOWN_REFERENCE, s.to().span(), "stream to "
                         + "spout '" + to + "': streams go to bolts");
             } else if (!bolts.contains(to)) {
+                Optional<String> meant = Suggestions.nearest(to, bolts);
                 diagnostics.add(Diagnostic.error(Code.UNKNOWN_REFERENCE, s.to().span(),
                         "stream to unknown bolt '" + to + "'"
                         + notAnExecutor(to, ids)
-                        + Suggestions.didYouMean(to, bolts)).withSuggestion(Suggestions.nearest(to, bolts)));
+                        + Suggestions.didYouMean(meant)).withSuggestion(meant));
             }
         }
         cycles(t, bolts);

@@ -26,7 +26,12 @@ public final class Suggestions {
 
     /** {@code "; did you mean 'x'?"} or the empty string. */
     public static String didYouMean(String word, Collection<String> candidates) {
-        return nearest(word, candidates).map(s -> "; did you mean '" + s + "'?").orElse("");
+        return didYouMean(nearest(word, candidates));
+    }
+
+    /** {@code "; did you mean 'x'?"} for a {@link #nearest} found, or the empty string. */
+    public static String didYouMean(Optional<String> nearest) {
+        return nearest.map(s -> "; did you mean '" + s + "'?").orElse("");
     }
 
     /** Edit distance counting a swap of two adjacent letters as one edit (optimal string alignment). */

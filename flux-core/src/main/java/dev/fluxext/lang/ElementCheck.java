@@ -51,7 +51,7 @@ public final class ElementCheck {
             if (key.isEmpty()) {
                 Optional<String> meant = emptyBlock != null ? Optional.empty() : meantKey(e.key(), element);
                 diagnostics.addRecoverable(Diagnostic.error(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key()
-                        + "' " + in + (emptyBlock != null ? underEmptyBlock(emptyBlock) : suggestion(e.key(), element)))
+                        + "' " + in + (emptyBlock != null ? underEmptyBlock(emptyBlock) : suggestion(e.key(), element, meant)))
                         .withSuggestion(meant));
                 continue;
             }
@@ -86,18 +86,22 @@ public final class ElementCheck {
                 + ")? Indent it by two spaces";
     }
 
-    /** The key {@link #suggestion} names, if any. */
+    /** The key meant by a habitual other name (a grouping's {@code fields}), else the nearest spelling. */
     private static Optional<String> meantKey(String unknown, Element element) {
-        return element.keys().stream().filter(k -> k.mistakenNames().contains(unknown)).findFirst().map(Key::name)
-                .or(() -> Suggestions.nearest(unknown, element.keyNames()));
+        return habitualName(unknown, element).map(Key::name).or(() -> Suggestions.nearest(unknown, element.keyNames()));
     }
 
-    /** The key meant by a habitual other name (a grouping's {@code fields}), else the nearest spelling. */
-    private static String suggestion(String unknown, Element element) {
-        return element.keys().stream().filter(k -> k.mistakenNames().contains(unknown)).findFirst()
+    /** What the message says of {@code meant} ({@link #meantKey}): for a habitual other name, what the key holds. */
+    private static String suggestion(String unknown, Element element, Optional<String> meant) {
+        return habitualName(unknown, element)
                 .map(k -> "; did you mean '" + k.name() + "'? (here '" + k.name() + "' holds the "
                         + k.title().toLowerCase(java.util.Locale.ROOT) + ")")
-                .orElseGet(() -> Suggestions.didYouMean(unknown, element.keyNames()));
+                .orElseGet(() -> Suggestions.didYouMean(meant));
+    }
+
+    /** The key of which {@code unknown} is a habitual other name. */
+    private static Optional<Key> habitualName(String unknown, Element element) {
+        return element.keys().stream().filter(k -> k.mistakenNames().contains(unknown)).findFirst();
     }
 
     // ---- shapes

@@ -349,7 +349,7 @@ public final class ModelReader {
                         .forEach(b -> fixes.add(Suggestion.replacing(entrySpan(e),
                         b + ": {" + e.key() + ": " + writtenValue(e) + "}")));
                 diagnostics.addRecoverable(Diagnostic.error(Code.UNKNOWN_KEY, e.keySpan(), "unknown key '" + e.key()
-                        + "' in " + owner + Suggestions.didYouMean(e.key(), known) + " (known: "
+                        + "' in " + owner + Suggestions.didYouMean(nearest) + " (known: "
                         + String.join(", ", known) + ")" + deeperOption(e, blocks)).withSuggestions(fixes));
             } else if (option.isPresent() && Placeholders.unresolved(e.value())) {
                 continue; // reported by substitution
@@ -390,11 +390,11 @@ public final class ModelReader {
             Optional<ConfigOption> option = CompressionOptions.setBy(configKey);
             if (option.isEmpty()) {
                 if (configKey.startsWith(CompressionOptions.PREFIX)) {
-                    List<String> keys = CompressionOptions.ALL.stream().map(ConfigOption::key).toList();
+                    Optional<String> meant = Suggestions.nearest(configKey,
+                            CompressionOptions.ALL.stream().map(ConfigOption::key).toList());
                     diagnostics.addRecoverable(Diagnostic.error(Code.UNKNOWN_KEY, entry.keySpan(),
-                            "unknown compression key '" + configKey + "' in " + owner
-                                    + Suggestions.didYouMean(configKey, keys))
-                            .withSuggestion(Suggestions.nearest(configKey, keys)));
+                            "unknown compression key '" + configKey + "' in " + owner + Suggestions.didYouMean(meant))
+                            .withSuggestion(meant));
                 }
                 return;
             }
