@@ -201,7 +201,7 @@ final class LocalRunner {
             Summary.print(out, shownName, lastUptime, last, finalStats, compression, batches);
             summaryWriter.write(shownName, lastUptime, finalStats, compression, batches);
             failures.forEach(out::println);
-            Optional<String> tlsFailed = tlsSummary(conf);
+            Optional<String> tlsFailed = tlsSummary(conf, stormExits);
             out.flush();
             if (dying) {
                 out.println(stormEnded(stormExits));
@@ -369,9 +369,10 @@ final class LocalRunner {
     /**
      * The summary's TLS line when the topology uses worker TLS: the engine, and the failed connections by reason.
      *
+     * @param stormExits Storm is ending the JVM: with no handshake seen, the line says none was made
      * @return the run's failure line when workers of this run could not connect to each other over TLS
      */
-    private Optional<String> tlsSummary(Map<String, Object> conf) {
+    private Optional<String> tlsSummary(Map<String, Object> conf, boolean stormExits) {
         if (!TlsKeys.configured(conf)) {
             return Optional.empty();
         }
@@ -381,7 +382,7 @@ final class LocalRunner {
         out.println("  TLS between workers: engine " + TlsFailures.engine() + suites + ", host names not checked (the "
             + "truststore's CAs decide); "
             + (!failed.isEmpty() ? failed.substring("TLS: ".length())
-                : dying && negotiated.isEmpty() ? "no connection made before Storm ended the workers"
+                : stormExits && negotiated.isEmpty() ? "no connection made before Storm ended the workers"
                 : "no failed connections"));
         long outgoing = TlsFailures.counted(false);
         return outgoing == 0 ? Optional.empty() : Optional.of("flux: workers of this run could not connect to each "
